@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { descriptionSchema, idSchema, keySchema, nameSchema, timestampSchema, userSummarySchema } from './common';
+import { API_KEY_KINDS } from './constants';
+
+export const environmentSchema = z.object({
+  id: idSchema,
+  key: z.string(),
+  name: z.string(),
+  createdAt: timestampSchema,
+});
+export type Environment = z.infer<typeof environmentSchema>;
+
+export const projectSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  description: z.string(),
+  createdAt: timestampSchema,
+  environments: z.array(environmentSchema),
+});
+export type Project = z.infer<typeof projectSchema>;
+export const projectListSchema = z.object({ projects: z.array(projectSchema) });
+
+export const createProjectBodySchema = z.strictObject({
+  name: nameSchema,
+  description: descriptionSchema.default(''),
+});
+export type CreateProjectBody = z.infer<typeof createProjectBodySchema>;
+export const updateProjectBodySchema = z
+  .strictObject({ name: nameSchema, description: descriptionSchema })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Please input name or description');
+export type UpdateProjectBody = z.infer<typeof updateProjectBodySchema>;
+
+export const createEnvironmentBodySchema = z.strictObject({ key: keySchema, name: nameSchema });
+export type CreateEnvironmentBody = z.infer<typeof createEnvironmentBodySchema>;
+export const updateEnvironmentBodySchema = z.strictObject({ name: nameSchema });
+export type UpdateEnvironmentBody = z.infer<typeof updateEnvironmentBodySchema>;
+
+export const apiKeyKindSchema = z.enum(API_KEY_KINDS);
+export type ApiKeyKind = z.infer<typeof apiKeyKindSchema>;
+
+export const apiKeySchema = z.object({
+  id: idSchema,
+  kind: apiKeyKindSchema,
+  name: z.string(),
+  environment: z.string().describe('environment key'),
+  /** Client keys are public and always shown; a secret key shows only its prefix after creation. */
+  key: z.string().nullable(),
+  prefix: z.string(),
+  createdAt: timestampSchema,
+  createdBy: userSummarySchema.nullable(),
+  lastUsedAt: timestampSchema.nullable(),
+  revokedAt: timestampSchema.nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+export const apiKeyListSchema = z.object({ keys: z.array(apiKeySchema) });
+
+export const createApiKeyBodySchema = z.strictObject({
+  name: nameSchema,
+  kind: apiKeyKindSchema,
+  environment: keySchema,
+});
+export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
+/** The creation response is the only time a secret key is shown whole. */
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
