@@ -40,7 +40,10 @@ export type AuthSetup = z.infer<typeof authSetupSchema>;
 export const ssoExchangeBodySchema = z.strictObject({
   code: z.string().min(1).max(2048),
   state: z.string().min(1).max(512),
+  /** RFC 9207: the provider names itself in the callback, which guards against mix-up attacks. */
+  iss: z.string().max(2048).optional(),
 });
+export type SsoExchangeBody = z.infer<typeof ssoExchangeBodySchema>;
 export const ssoExchangeResultSchema = z.object({ token: z.string().min(1), me: meSchema });
 
 export const invitationPreviewSchema = z.object({

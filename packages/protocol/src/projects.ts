@@ -9,6 +9,7 @@ export const environmentSchema = z.object({
   createdAt: timestampSchema,
 });
 export type Environment = z.infer<typeof environmentSchema>;
+export const environmentListSchema = z.object({ environments: z.array(environmentSchema) });
 
 export const projectSchema = z.object({
   id: idSchema,

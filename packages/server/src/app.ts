@@ -1,0 +1,55 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { DatabaseHandle } from './db/client';
+import { apiKeyRoutes } from './features/api-keys/routes';
+import { authenticateSecretKey } from './features/api-keys/service';
+import { auditRoutes } from './features/audit/routes';
+import { authRoutes } from './features/auth/routes';
+import { authenticateSession, createPasswordHasher } from './features/auth/service';
+import { registerConsole } from './features/console/routes';
+import { healthRoutes } from './features/health/routes';
+import { organizationRoutes } from './features/organization/routes';
+import { environmentRoutes } from './features/projects/environment-routes';
+import { projectRoutes } from './features/projects/routes';
+import { projectOrganization } from './features/projects/service';
+import { registerAccess } from './http/access';
+import { registerErrorHandler } from './http/error-handler';
+import { registerOpenApi, registerSecurity } from './http/plugins';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: config.logger, bodyLimit: BODY_LIMIT_BYTES });
+  const { db } = database;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only; a route that takes text (sendBeacon) adds its own parser in its own scope.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandler(app);
+  // Cookies must be parsed before the access hook reads them, and the hook must see every route registered.
+  await registerSecurity(app, config);
+  registerAccess(app, {
+    config,
+    auth: {
+      session: (token) => authenticateSession(db, token),
+      secretKey: (token) => authenticateSecretKey(db, token),
+      projectOrganization: (projectId) => projectOrganization(db, projectId),
+    },
+  });
+  await registerOpenApi(app, config);
+
+  const context: AppContext = { config, db, passwords: createPasswordHasher(config.passwordHashing) };
+  await app.register(healthRoutes, context);
+  for (const routes of [authRoutes, organizationRoutes, projectRoutes, environmentRoutes, apiKeyRoutes, auditRoutes]) {
+    await app.register(routes, { ...context, prefix: '/api/v1' });
+  }
+  await registerConsole(app, config);
+  return app;
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import packageJson from '../package.json' with { type: 'json' };
+
+/** argon2id cost; lowered only by tests, through this explicit option. */
+export interface PasswordHashingOptions {
+  memoryCost: number;
+  timeCost: number;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  label: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  secret: string;
+  publicUrl: string;
+  secureCookies: boolean;
+  openSignup: boolean;
+  oidc: OidcConfig | null;
+  consoleDir: string;
+  releaseId: string;
+  passwordHashing: PasswordHashingOptions;
+  logger: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export const DEFAULT_PASSWORD_HASHING: PasswordHashingOptions = { memoryCost: 19456, timeCost: 2 };
+const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url));
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], 'expected true or false')
+  .transform((value) => ['true', '1', 'yes'].includes(value))
+  .optional();
+const url = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
+
+const envSchema = z.object({
+  PORT: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'expected a port number from 0 to 65535')
+      .transform(Number)
+      .refine((port) => port <= 65535, 'expected a port number from 0 to 65535')
+      .default(4000),
+  ),
+  HOST: optional,
+  TABULA_DATA_DIR: optional,
+  DATABASE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection string')
+      .optional(),
+  ),
+  TABULA_SECRET: optional.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
+  TABULA_PUBLIC_URL: optional.pipe(url.optional()),
+  TABULA_OPEN_SIGNUP: boolean,
+  TABULA_OIDC_ISSUER: optional.pipe(url.optional()),
+  TABULA_OIDC_CLIENT_ID: optional,
+  TABULA_OIDC_CLIENT_SECRET: optional,
+  TABULA_OIDC_LABEL: optional,
+  TABULA_CONSOLE_DIR: optional,
+  TABULA_RELEASE_ID: optional,
+});
+type Env = z.infer<typeof envSchema>;
+
+function parseEnv(env: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = String(issue.path[0]);
+  throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(env[name])}: ${issue.message}`);
+}
+
+function oidcFrom(env: Env): OidcConfig | null {
+  const { TABULA_OIDC_ISSUER: issuer, TABULA_OIDC_CLIENT_ID: clientId, TABULA_OIDC_CLIENT_SECRET: clientSecret } = env;
+  if (!issuer && !clientId && !clientSecret) return null;
+  if (!issuer || !clientId || !clientSecret) {
+    throw new ConfigError(
+      'Invalid environment: set TABULA_OIDC_ISSUER, TABULA_OIDC_CLIENT_ID and TABULA_OIDC_CLIENT_SECRET together, or none of them',
+    );
+  }
+  return { issuer, clientId, clientSecret, label: env.TABULA_OIDC_LABEL ?? 'Single sign-on' };
+}
+
+/** A generated secret must survive restarts, or every signed cookie would break; only the server may read it. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = parseEnv(env);
+  const dataDir = resolve(parsed.TABULA_DATA_DIR ?? './data');
+  const publicUrl = (parsed.TABULA_PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: parsed.DATABASE_URL ?? null,
+    secret: parsed.TABULA_SECRET ?? loadOrCreateSecret(dataDir),
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    openSignup: parsed.TABULA_OPEN_SIGNUP ?? false,
+    oidc: oidcFrom(parsed),
+    consoleDir: parsed.TABULA_CONSOLE_DIR ? resolve(parsed.TABULA_CONSOLE_DIR) : DEFAULT_CONSOLE_DIR,
+    releaseId: parsed.TABULA_RELEASE_ID ?? packageJson.version,
+    passwordHashing: DEFAULT_PASSWORD_HASHING,
+    logger: true,
+  };
+}

@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app';
+import { renderIndexHtml } from './render-index';
+
+function buildConsoleFixture(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tabula-console-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><title>Tabula</title></head><body></body></html>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("tabula")');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(dir, 'locales', 'zh-CN'), { recursive: true });
+  writeFileSync(join(dir, 'locales', 'zh-CN', 'common.json'), '{"save":"保存"}');
+  writeFileSync(join(dir, 'secret.json'), '{"do not":"serve through i18n"}');
+  return dir;
+}
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+describe('renderIndexHtml', () => {
+  it('puts the release id right after <head>, escaped', () => {
+    const page = renderIndexHtml('<html><head lang="en"><title>x</title></head></html>', { releaseId: '1.0 "beta"' });
+    expect(page).toBe(
+      '<html><head lang="en"><meta name="x-release-id" content="1.0 &quot;beta&quot;"><title>x</title></head></html>',
+    );
+  });
+});
+
+describe('serving the console', () => {
+  const t = useTestApp({ consoleDir: buildConsoleFixture(), releaseId: 'r-42' });
+
+  it('answers client routes with index.html carrying the release id', async () => {
+    for (const url of ['/', '/projects/abc/flags', '/invite/some-token', '/index.html']) {
+      const response = await t.app.inject({ url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<head><meta name="x-release-id" content="r-42"><title>Tabula</title>');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets for a year and other files for revalidation', async () => {
+    const asset = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject({ url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps API, SDK and missing assets out of the fallback', async () => {
+    for (const url of ['/api/v1/nope', '/sdk/v1/nope', '/assets/missing.js']) {
+      const response = await t.app.inject({ url, headers: html });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code).toBe('not_found');
+    }
+    expect((await t.app.inject({ url: '/logo.png', headers: { accept: 'image/*' } })).statusCode).toBe(404);
+  });
+
+  it('serves translation bundles with a 30-minute cache', async () => {
+    const response = await t.app.inject({ url: '/i18n/console/common/zh-CN.json?v=3' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ save: '保存' });
+    expect(response.headers['cache-control']).toBe('public, max-age=1800');
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('refuses anything but a known app, namespace and language', async () => {
+    for (const url of [
+      '/i18n/console/common/en.json',
+      '/i18n/editor/common/zh-CN.json',
+      '/i18n/console/..%2F..%2Fsecret/zh-CN.json',
+      '/i18n/console/common/..%2F..%2Fsecret.json',
+      '/i18n/console/%2e%2e/zh-CN.json',
+      '/i18n/console/common/ZH_cn.json',
+      '/i18n/console/common%00/zh-CN.json',
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('do not');
+    }
+  });
+});
+
+describe('before the console is built', () => {
+  const t = useTestApp({ consoleDir: mkdtempSync(join(tmpdir(), 'tabula-empty-')) });
+
+  it('tells how to build it, and the API keeps working', async () => {
+    const page = await t.app.inject({ url: '/', headers: html });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['content-type']).toMatch(/text\/plain/);
+    expect(page.body).toContain('npm run build');
+    expect(page.body.split('\n')).toHaveLength(1);
+    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+});

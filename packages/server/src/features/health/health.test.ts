@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../../../test/app';
+
+describe('health and API docs', () => {
+  const t = useTestApp({ releaseId: 'test-release' });
+
+  it('is up while the database answers', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'up', version: 'test-release' });
+  });
+
+  it('serves the OpenAPI document and Swagger UI under the CSP', async () => {
+    const json = await t.app.inject({ url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const document = json.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.version).toBe('test-release');
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/auth/signup', '/api/v1/projects/{projectId}/keys', '/api/health']),
+    );
+    const signup = document.paths['/api/v1/auth/signup'].post;
+    expect(signup.requestBody.content['application/json'].schema.properties).toHaveProperty('organizationName');
+    expect(Object.keys(document.paths).some((path) => path.startsWith('/api/docs'))).toBe(false);
+
+    const ui = await t.app.inject({ url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toMatch(/text\/html/);
+    expect(ui.headers['content-security-policy']).toContain("script-src 'self'");
+    const script = await t.app.inject({ url: '/api/docs/static/swagger-initializer.js' });
+    expect(script.statusCode).toBe(200);
+  });
+});
+
+describe('health without a database', () => {
+  it('answers 503 once the database is gone', async () => {
+    const t = await createTestApp();
+    try {
+      await t.database.close();
+      const response = await t.app.inject({ url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: 'degraded', database: 'down' });
+    } finally {
+      await t.close();
+    }
+  });
+});

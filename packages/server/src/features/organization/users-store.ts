@@ -1,0 +1,65 @@
+import type { Role } from '@tabula/protocol';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { membership, organization, user } from '../../db/schema';
+import type { Credentials, Membership, NewUser, User } from './types';
+
+const membershipColumns = {
+  user: { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt },
+  organization: { id: organization.id, name: organization.name },
+  role: membership.role,
+  joinedAt: membership.createdAt,
+  passwordHash: user.passwordHash,
+};
+
+const withMembership = (db: Database) =>
+  db
+    .select(membershipColumns)
+    .from(user)
+    .innerJoin(membership, eq(membership.userId, user.id))
+    .innerJoin(organization, eq(organization.id, membership.organizationId));
+
+export async function selectCredentialsByEmail(db: Database, email: string): Promise<Credentials | null> {
+  const [row] = await withMembership(db).where(eq(user.email, email));
+  return row ?? null;
+}
+
+export async function selectMembership(db: Database, userId: string): Promise<Membership | null> {
+  const [row] = await withMembership(db).where(eq(user.id, userId));
+  if (!row) return null;
+  const { passwordHash: _, ...rest } = row;
+  return rest;
+}
+
+export async function anyUserExists(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: user.id }).from(user).limit(1);
+  return rows.length > 0;
+}
+
+export async function emailTaken(db: Database, email: string): Promise<boolean> {
+  const rows = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  return rows.length > 0;
+}
+
+export async function insertUser(tx: Database, id: string, newUser: NewUser): Promise<User> {
+  const [row] = await tx
+    .insert(user)
+    .values({ id, ...newUser })
+    .returning({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt });
+  return row!;
+}
+
+export async function insertOrganization(tx: Database, id: string, name: string) {
+  const [row] = await tx.insert(organization).values({ id, name }).returning();
+  return row!;
+}
+
+export async function insertMembership(tx: Database, organizationId: string, userId: string, role: Role) {
+  const [row] = await tx.insert(membership).values({ organizationId, userId, role }).returning();
+  return row!;
+}
+
+/** Membership and sessions go with the user: a user belongs to exactly one organization. */
+export async function deleteUser(tx: Database, userId: string): Promise<void> {
+  await tx.delete(user).where(eq(user.id, userId));
+}

@@ -1,0 +1,81 @@
+import {
+  createEnvironmentBodySchema,
+  environmentListSchema,
+  environmentSchema,
+  updateEnvironmentBodySchema,
+} from '@tabula/protocol';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { principalOf } from '../../http/access';
+import { noContent, projectParams, withErrors } from '../../http/schemas';
+import { actingOf } from '../audit/service';
+import { environmentParams, toEnvironmentBody } from './mappers';
+import * as projects from './service';
+
+export const environmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  const tags = ['environments'];
+  const admin = { access: { role: 'admin' as const } };
+
+  app.get(
+    '/projects/:projectId/environments',
+    {
+      config: { access: { role: 'viewer' } },
+      schema: { tags, params: projectParams, response: withErrors({ 200: environmentListSchema }) },
+    },
+    async (request) => ({
+      environments: (await projects.listEnvironments(db, request.params.projectId)).map(toEnvironmentBody),
+    }),
+  );
+
+  app.post(
+    '/projects/:projectId/environments',
+    {
+      config: admin,
+      schema: {
+        tags,
+        params: projectParams,
+        body: createEnvironmentBodySchema,
+        response: withErrors({ 201: environmentSchema }),
+      },
+    },
+    async (request, reply) => {
+      const acting = actingOf(principalOf(request));
+      const env = await db.transaction((tx) =>
+        projects.createEnvironment(tx, acting, request.params.projectId, request.body),
+      );
+      return reply.status(201).send(toEnvironmentBody(env));
+    },
+  );
+
+  app.patch(
+    '/projects/:projectId/environments/:envKey',
+    {
+      config: admin,
+      schema: {
+        tags,
+        params: environmentParams,
+        body: updateEnvironmentBodySchema,
+        response: withErrors({ 200: environmentSchema }),
+      },
+    },
+    async (request) => {
+      const acting = actingOf(principalOf(request));
+      const { projectId, envKey } = request.params;
+      const env = await db.transaction((tx) =>
+        projects.renameEnvironment(tx, acting, projectId, envKey, request.body.name),
+      );
+      return toEnvironmentBody(env);
+    },
+  );
+
+  app.delete(
+    '/projects/:projectId/environments/:envKey',
+    { config: admin, schema: { tags, params: environmentParams, response: withErrors({ 204: noContent }) } },
+    async (request, reply) => {
+      const acting = actingOf(principalOf(request));
+      const { projectId, envKey } = request.params;
+      await db.transaction((tx) => projects.deleteEnvironment(tx, acting, projectId, envKey));
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,21 @@
+import type { Environment as EnvironmentBody, Project as ProjectBody } from '@tabula/protocol';
+import { keySchema } from '@tabula/protocol';
+import { iso, projectParams } from '../../http/schemas';
+import type { Environment, Project } from './types';
+
+export const toEnvironmentBody = (env: Environment): EnvironmentBody => ({
+  id: env.id,
+  key: env.key,
+  name: env.name,
+  createdAt: iso(env.createdAt),
+});
+
+export const toProjectBody = (project: Project): ProjectBody => ({
+  id: project.id,
+  name: project.name,
+  description: project.description,
+  createdAt: iso(project.createdAt),
+  environments: project.environments.map(toEnvironmentBody),
+});
+
+export const environmentParams = projectParams.extend({ envKey: keySchema });

@@ -1,0 +1,80 @@
+import { createProjectBodySchema, projectListSchema, projectSchema, updateProjectBodySchema } from '@tabula/protocol';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { principalOf } from '../../http/access';
+import { noContent, projectParams, withErrors } from '../../http/schemas';
+import { actingOf } from '../audit/service';
+import { toProjectBody } from './mappers';
+import * as projects from './service';
+
+export const projectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  const tags = ['projects'];
+
+  app.get(
+    '/projects',
+    {
+      config: { access: { role: 'viewer', apiKeys: true } },
+      schema: { tags, response: withErrors({ 200: projectListSchema }) },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const only = principal.kind === 'api_key' ? principal.projectId : undefined;
+      return { projects: (await projects.listProjects(db, principal.organizationId, only)).map(toProjectBody) };
+    },
+  );
+
+  app.post(
+    '/projects',
+    {
+      config: { access: { role: 'admin' } },
+      schema: { tags, body: createProjectBodySchema, response: withErrors({ 201: projectSchema }) },
+    },
+    async (request, reply) => {
+      const acting = actingOf(principalOf(request));
+      const project = await db.transaction((tx) => projects.createProject(tx, acting, request.body));
+      return reply.status(201).send(toProjectBody(project));
+    },
+  );
+
+  app.get(
+    '/projects/:projectId',
+    {
+      config: { access: { role: 'viewer' } },
+      schema: { tags, params: projectParams, response: withErrors({ 200: projectSchema }) },
+    },
+    async (request) => toProjectBody(await projects.getProject(db, request.params.projectId)),
+  );
+
+  app.patch(
+    '/projects/:projectId',
+    {
+      config: { access: { role: 'admin' } },
+      schema: {
+        tags,
+        params: projectParams,
+        body: updateProjectBodySchema,
+        response: withErrors({ 200: projectSchema }),
+      },
+    },
+    async (request) => {
+      const acting = actingOf(principalOf(request));
+      const project = await db.transaction((tx) =>
+        projects.updateProject(tx, acting, request.params.projectId, request.body),
+      );
+      return toProjectBody(project);
+    },
+  );
+
+  app.delete(
+    '/projects/:projectId',
+    {
+      config: { access: { role: 'admin' } },
+      schema: { tags, params: projectParams, response: withErrors({ 204: noContent }) },
+    },
+    async (request, reply) => {
+      const acting = actingOf(principalOf(request));
+      await db.transaction((tx) => projects.deleteProject(tx, acting, request.params.projectId));
+      return reply.status(204).send();
+    },
+  );
+};

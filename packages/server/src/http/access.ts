@@ -1,0 +1,107 @@
+import { timingSafeEqual } from 'node:crypto';
+import { CSRF_HEADER, SESSION_COOKIE } from '@tabula/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Config } from '../config';
+import { AppError, forbidden, notFound } from './app-error';
+import { type ApiKeyPrincipal, hasRole, type Principal, type UserPrincipal } from './principal';
+import { setSessionCookie } from './session-cookie';
+
+export interface Authenticators {
+  /** The session behind a cookie token; `renewedUntil` is set when its expiry moved and the cookie must follow. */
+  session(token: string): Promise<{ principal: UserPrincipal; renewedUntil: Date | null } | null>;
+  secretKey(token: string): Promise<ApiKeyPrincipal | null>;
+  projectOrganization(projectId: string): Promise<string | null>;
+}
+
+function sameToken(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const unauthorized = () => new AppError('unauthorized', 'Please sign in');
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw new AppError('unauthorized', 'The Authorization header must be "Bearer <secret key>"');
+  return match[1]!;
+}
+
+interface AccessOptions {
+  config: Pick<Config, 'secureCookies'>;
+  auth: Authenticators;
+}
+
+async function authenticate(request: FastifyRequest, reply: FastifyReply, options: AccessOptions): Promise<Principal> {
+  const { auth, config } = options;
+  const bearer = bearerToken(request);
+  if (bearer) {
+    const key = await auth.secretKey(bearer);
+    if (!key) throw new AppError('unauthorized', 'This API key is unknown or revoked');
+    return key;
+  }
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) throw unauthorized();
+  const found = await auth.session(token);
+  if (!found) throw new AppError('unauthorized', 'Your session has expired: please sign in again');
+  // A cookie is sent by the browser on its own; only our pages can read the CSRF token and echo it.
+  if (!SAFE_METHODS.has(request.method) && !sameToken(request.headers[CSRF_HEADER], found.principal.csrfToken)) {
+    throw new AppError('csrf_failed', `Missing or wrong ${CSRF_HEADER} header: reload the page and try again`);
+  }
+  if (found.renewedUntil) setSessionCookie(reply, config, { token, expiresAt: found.renewedUntil });
+  return found.principal;
+}
+
+/** The one access check: who is calling, may they call this route, and is the project theirs. */
+export function registerAccess(app: FastifyInstance, options: AccessOptions): void {
+  const { auth } = options;
+  app.decorateRequest('principal', null);
+
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.addHook('onReady', async () => {
+    const open = routes.filter((route) => !route.config?.access).map((route) => `${route.method} ${route.url}`);
+    if (open.length > 0) throw new Error(`Routes must declare config.access: ${open.join(', ')}`);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (!access) throw new AppError('internal', 'This route declares no access rule');
+    if (access === 'public') return;
+
+    const principal = await authenticate(request, reply, options);
+    const { projectId } = request.params as { projectId?: unknown };
+    if (typeof projectId === 'string') {
+      const allowed =
+        principal.kind === 'api_key'
+          ? principal.projectId === projectId
+          : (await auth.projectOrganization(projectId)) === principal.organizationId;
+      // Another organization's project answers exactly like a missing one.
+      if (!allowed) throw notFound('Project');
+    } else if (principal.kind === 'api_key' && !access.apiKeys) {
+      throw forbidden('API keys act on their own project only; sign in to manage the organization');
+    }
+    if (!hasRole(principal.role, access.role)) {
+      throw forbidden(`This needs the ${access.role} role or higher; yours is ${principal.role}`);
+    }
+    request.principal = principal;
+  });
+}
+
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('internal', 'No principal on a protected route');
+  return request.principal;
+}
+
+export function userOf(request: FastifyRequest): UserPrincipal {
+  const principal = principalOf(request);
+  if (principal.kind !== 'user') throw forbidden('This needs a signed-in user, not an API key');
+  return principal;
+}

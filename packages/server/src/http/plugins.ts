@@ -1,0 +1,56 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { SESSION_COOKIE } from '@tabula/protocol';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from '../config';
+import { AppError } from './app-error';
+import { registerPublicScope } from './public-scope';
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        // Over plain http (a LAN address, say) upgrading would break every asset.
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    // Also over plain http, where HSTS would lock browsers out of the instance.
+    hsts: config.secureCookies,
+  });
+  await app.register(fastifyCookie, { secret: config.secret });
+  // Limits are declared per route (`config.rateLimit`); no blanket limit on the API.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', `Too many attempts: try again in ${context.after}`),
+  });
+}
+
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Tabula API', version: config.releaseId },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          secretKey: { type: 'http', scheme: 'bearer', description: 'A secret API key (tbs_…)' },
+        },
+      },
+      security: [{ session: [] }, { secretKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await registerPublicScope(app, async (scope) => {
+    await scope.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  });
+}

@@ -1,0 +1,4 @@
+export { type BuildAppOptions, buildApp } from './app';
+export { type Config, ConfigError, loadConfig } from './config';
+export { createDatabase, type Database, type DatabaseHandle, type DatabaseOptions } from './db/client';
+export { migrate } from './db/migrate';

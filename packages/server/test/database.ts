@@ -1,0 +1,30 @@
+import { inject } from 'vitest';
+import { createDatabase, type DatabaseHandle } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { admin, databaseUrl, uniqueDatabaseName } from './postgres';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** Closes the connection and, on PostgreSQL, drops the database. */
+  drop(): Promise<void>;
+}
+
+/** A fresh database: a clone of the migrated template on PostgreSQL, a migrated in-memory PGlite otherwise. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = inject('templateDatabase');
+  if (!template) {
+    const handle = await createDatabase({});
+    await migrate(handle);
+    return { handle, drop: () => handle.close() };
+  }
+  const name = uniqueDatabaseName('tabula_test');
+  await admin(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  const handle = await createDatabase({ databaseUrl: databaseUrl(name) });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
