@@ -1,0 +1,61 @@
+import { AppstoreOutlined, AuditOutlined, SettingOutlined, TeamOutlined, ToolOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import type { Permission } from '../lib/authorization';
+
+export type NavGroup = 'workspace' | 'project' | 'organization' | 'account';
+
+/**
+ * One entry of the sider. Features plug in by adding an entry here (flags, experiments and metrics
+ * will sit in the `project` group); `:projectId` in a path is filled with the current project.
+ */
+export interface NavItem {
+  key: string;
+  group: NavGroup;
+  /** A key of the common bundle. */
+  labelKey: string;
+  icon: ReactNode;
+  path: string;
+  /** Hidden from roles without it. */
+  permission?: Permission;
+}
+
+export const NAV_GROUPS: NavGroup[] = ['workspace', 'project', 'organization', 'account'];
+
+export const NAV_ITEMS: NavItem[] = [
+  { key: 'projects', group: 'workspace', labelKey: 'nav.projects', icon: <AppstoreOutlined />, path: '/projects' },
+  {
+    key: 'project-settings',
+    group: 'project',
+    labelKey: 'nav.projectSettings',
+    icon: <ToolOutlined />,
+    path: '/projects/:projectId/settings',
+  },
+  { key: 'members', group: 'organization', labelKey: 'nav.members', icon: <TeamOutlined />, path: '/organization' },
+  { key: 'audit', group: 'organization', labelKey: 'nav.audit', icon: <AuditOutlined />, path: '/audit' },
+  { key: 'settings', group: 'account', labelKey: 'nav.settings', icon: <SettingOutlined />, path: '/settings' },
+];
+
+export interface ResolvedNavItem extends NavItem {
+  href: string;
+}
+
+/** The entries this user sees now: project entries need a project, guarded entries a permission. */
+export function resolveNavItems(
+  items: NavItem[],
+  context: { projectId: string | null; allowed: (permission: Permission) => boolean },
+): ResolvedNavItem[] {
+  return items.flatMap((item) => {
+    if (item.permission && !context.allowed(item.permission)) return [];
+    if (item.path.includes(':projectId')) {
+      if (!context.projectId) return [];
+      return [{ ...item, href: item.path.replace(':projectId', encodeURIComponent(context.projectId)) }];
+    }
+    return [{ ...item, href: item.path }];
+  });
+}
+
+/** The entry the current page belongs to: the one whose path is the longest prefix of it. */
+export function selectedNavKey(items: ResolvedNavItem[], pathname: string): string | undefined {
+  const matches = items.filter((item) => pathname === item.href || pathname.startsWith(`${item.href}/`));
+  return matches.sort((a, b) => b.href.length - a.href.length)[0]?.key;
+}

@@ -1,0 +1,11 @@
+/** Addresses of the console's pages, for the route files that link features together. */
+export const PROJECT_SETTINGS_TABS = ['general', 'environments', 'api-keys'] as const;
+export type ProjectSettingsTab = (typeof PROJECT_SETTINGS_TABS)[number];
+
+export const projectPath = (projectId: string, tab: ProjectSettingsTab = 'general') =>
+  `/projects/${encodeURIComponent(projectId)}/settings/${tab}`;
+
+export const ORGANIZATION_TABS = ['members', 'invitations'] as const;
+export type OrganizationTab = (typeof ORGANIZATION_TABS)[number];
+
+export const organizationPath = (tab: OrganizationTab = 'members') => `/organization/${tab}`;

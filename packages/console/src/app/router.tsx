@@ -1,0 +1,62 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { NotFound } from '../components/errors/not-found';
+import { FullPageSpin } from '../components/full-page-spin';
+import { ProtectedRoute } from '../lib/protected-route';
+import { AppLayout } from './layout/app-layout';
+import { RouteError } from './routes/route-error';
+
+// Pages load on demand: the sign-in page does not wait for the audit log's code.
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageSpin />,
+    children: [
+      { path: '/login', lazy: async () => ({ Component: (await import('./routes/auth/login')).LoginRoute }) },
+      { path: '/signup', lazy: async () => ({ Component: (await import('./routes/auth/signup')).SignupRoute }) },
+      { path: '/invite/:token', lazy: async () => ({ Component: (await import('./routes/auth/invite')).InviteRoute }) },
+      {
+        path: '/auth/callback',
+        lazy: async () => ({ Component: (await import('./routes/auth/callback')).CallbackRoute }),
+      },
+      {
+        path: '/',
+        element: (
+          <ProtectedRoute>
+            <AppLayout />
+          </ProtectedRoute>
+        ),
+        children: [
+          {
+            // Inside the layout, so a crashing page keeps the sider and header around its error message.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, element: <Navigate to="/projects" replace /> },
+              {
+                path: 'projects',
+                lazy: async () => ({ Component: (await import('./routes/app/projects')).ProjectsRoute }),
+              },
+              { path: 'projects/:projectId', element: <Navigate to="settings/general" replace /> },
+              {
+                path: 'projects/:projectId/settings/:tab?',
+                lazy: async () => ({ Component: (await import('./routes/app/project-settings')).ProjectSettingsRoute }),
+              },
+              {
+                path: 'organization/:tab?',
+                lazy: async () => ({ Component: (await import('./routes/app/organization')).OrganizationRoute }),
+              },
+              { path: 'audit', lazy: async () => ({ Component: (await import('./routes/app/audit')).AuditRoute }) },
+              {
+                path: 'settings',
+                lazy: async () => ({ Component: (await import('./routes/app/settings')).SettingsRoute }),
+              },
+              { path: '*', element: <NotFound /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);
+export type AppRouter = ReturnType<typeof createAppRouter>;

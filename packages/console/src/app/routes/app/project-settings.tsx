@@ -1,0 +1,71 @@
+import { Button, Flex, Skeleton, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { NotFound } from '../../../components/errors/not-found';
+import { PageHeader } from '../../../components/page-header';
+import { ServerErrorAlert } from '../../../components/server-error-alert';
+import { ApiKeysCard } from '../../../features/api-keys/components/api-keys-card';
+import { EnvironmentsTable } from '../../../features/environments/components/environments-table';
+import { useProject } from '../../../features/projects/api/get-project';
+import { DeleteProjectCard } from '../../../features/projects/components/delete-project-card';
+import { ProjectGeneralForm } from '../../../features/projects/components/project-general-form';
+import { isApiError } from '../../../lib/api-client';
+import { PROJECT_SETTINGS_TABS, type ProjectSettingsTab, projectPath } from '../../paths';
+
+const isTab = (value: string): value is ProjectSettingsTab =>
+  PROJECT_SETTINGS_TABS.includes(value as ProjectSettingsTab);
+
+export function ProjectSettingsRoute() {
+  const { t } = useTranslation('projects');
+  const navigate = useNavigate();
+  const { projectId = '', tab = 'general' } = useParams();
+  const project = useProject(projectId);
+
+  if (!isTab(tab)) return <NotFound />;
+  if (project.isPending) return <Skeleton active />;
+  if (project.isError) {
+    if (isApiError(project.error) && project.error.status === 404) {
+      return <NotFound title={t('settings.notFoundTitle')} description={t('settings.notFoundDescription')} />;
+    }
+    return (
+      <>
+        <ServerErrorAlert error={project.error} />
+        <Button onClick={() => project.refetch()}>{t('common:actions.retry')}</Button>
+      </>
+    );
+  }
+
+  const { environments } = project.data;
+  const label = (key: ProjectSettingsTab) => <span data-testid={`tab-${key}`}>{t(`settings.tabs.${key}`)}</span>;
+  return (
+    <>
+      <PageHeader title={project.data.name} description={t('settings.description')} />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => navigate(projectPath(projectId, key as ProjectSettingsTab))}
+        items={[
+          {
+            key: 'general',
+            label: label('general'),
+            children: (
+              <Flex vertical gap={24}>
+                <ProjectGeneralForm key={project.data.id} project={project.data} />
+                <DeleteProjectCard project={project.data} onDeleted={() => navigate('/projects', { replace: true })} />
+              </Flex>
+            ),
+          },
+          {
+            key: 'environments',
+            label: label('environments'),
+            children: <EnvironmentsTable projectId={projectId} environments={environments} />,
+          },
+          {
+            key: 'api-keys',
+            label: label('api-keys'),
+            children: <ApiKeysCard projectId={projectId} environments={environments} />,
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import type { AuditEntry } from '@tabula/protocol';
+import { Table, type TableColumnsType, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type DiffRow, diffSnapshots, formatValue } from '../utils/diff';
+
+const REMOVED_BACKGROUND = '#fff1f0';
+const ADDED_BACKGROUND = '#f6ffed';
+
+function Value({ value, background }: { value: unknown; background: string }) {
+  if (value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Typography.Text code style={{ background, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+      {formatValue(value)}
+    </Typography.Text>
+  );
+}
+
+/** Before and after side by side, one row per field that changed. */
+export function AuditDiff({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation('audit');
+  const rows = diffSnapshots(entry.before, entry.after);
+  if (rows.length === 0) return <Typography.Text type="secondary">{t('diff.noChanges')}</Typography.Text>;
+
+  const columns: TableColumnsType<DiffRow> = [
+    {
+      title: t('diff.field'),
+      dataIndex: 'path',
+      key: 'path',
+      width: '24%',
+      render: (path: string) => <strong>{path}</strong>,
+    },
+    {
+      title: t('diff.before'),
+      dataIndex: 'before',
+      key: 'before',
+      render: (value: unknown) => <Value value={value} background={REMOVED_BACKGROUND} />,
+    },
+    {
+      title: t('diff.after'),
+      dataIndex: 'after',
+      key: 'after',
+      render: (value: unknown) => <Value value={value} background={ADDED_BACKGROUND} />,
+    },
+  ];
+  return (
+    <Table
+      size="small"
+      rowKey="path"
+      columns={columns}
+      dataSource={rows}
+      pagination={false}
+      data-testid={`audit-diff-${entry.id}`}
+    />
+  );
+}

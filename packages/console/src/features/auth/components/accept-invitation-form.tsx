@@ -1,0 +1,65 @@
+import type { AcceptInvitationBody, InvitationPreview } from '@tabula/protocol';
+import { Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ServerErrorAlert } from '../../../components/server-error-alert';
+import { useFormSubmit } from '../../../lib/use-form-submit';
+import { useRules } from '../../../lib/validation';
+import { useAcceptInvitation } from '../api/accept-invitation';
+
+interface AcceptInvitationFormProps {
+  token: string;
+  invitation: InvitationPreview;
+  onSuccess: () => void;
+}
+
+export function AcceptInvitationForm({ token, invitation, onSuccess }: AcceptInvitationFormProps) {
+  const { t } = useTranslation('auth');
+  const rules = useRules();
+  const [form] = Form.useForm<AcceptInvitationBody>();
+  const accept = useAcceptInvitation(token);
+  const { submit, error } = useFormSubmit(form, accept.mutateAsync, onSuccess);
+  // An invitation addressed to someone is accepted with that address.
+  const fixedEmail = invitation.email ?? undefined;
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+      name="accept-invitation"
+      initialValues={{ email: fixedEmail }}
+    >
+      <ServerErrorAlert error={error} />
+      <Form.Item name="email" label={t('labels.email')} rules={[rules.required('email'), rules.email()]}>
+        <Input
+          inputMode="email"
+          autoComplete="email"
+          disabled={Boolean(fixedEmail)}
+          data-testid="invite-accept-email"
+        />
+      </Form.Item>
+      <Form.Item name="name" label={t('labels.name')} rules={[rules.required('name'), rules.name()]}>
+        <Input autoComplete="name" data-testid="invite-accept-name" autoFocus />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('labels.password')}
+        extra={t('passwordHint')}
+        rules={[rules.required('password'), rules.password()]}
+      >
+        <Input.Password autoComplete="new-password" data-testid="invite-accept-password" />
+      </Form.Item>
+      <Button
+        type="primary"
+        htmlType="submit"
+        block
+        size="large"
+        loading={accept.isPending}
+        data-testid="invite-accept-submit"
+      >
+        {t('invite.submit')}
+      </Button>
+    </Form>
+  );
+}

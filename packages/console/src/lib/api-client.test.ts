@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '../testing/mock-api';
+import { ApiError, api, setCsrfToken } from './api-client';
+
+describe('api client', () => {
+  it('sends the CSRF token of the session on every non-GET request, and never on GET', async () => {
+    const { calls } = mockApi({
+      'GET /api/v1/projects': { body: { projects: [] } },
+      'POST /api/v1/projects': { status: 201, body: {} },
+      'DELETE /api/v1/projects/x': { status: 204 },
+    });
+    setCsrfToken('token-1');
+
+    await api.get('/projects');
+    await api.post('/projects', { body: { name: 'A' } });
+    await api.delete('/projects/x');
+
+    expect(calls.map((call) => [call.method, call.headers.get('x-csrf-token')])).toEqual([
+      ['GET', null],
+      ['POST', 'token-1'],
+      ['DELETE', 'token-1'],
+    ]);
+  });
+
+  it('sends JSON with credentials of this origin, and no JSON content type without a body', async () => {
+    const { calls, fetch } = mockApi({
+      'POST /api/v1/things': { body: { ok: true } },
+      'POST /api/v1/empty': { status: 204 },
+    });
+
+    await expect(api.post('/things', { body: { a: 1 }, query: { b: 'x y', skip: undefined } })).resolves.toEqual({
+      ok: true,
+    });
+    await expect(api.post('/empty')).resolves.toBeUndefined();
+
+    expect(fetch.mock.calls[0]?.[1]).toMatchObject({ credentials: 'same-origin', method: 'POST' });
+    expect(calls[0]?.headers.get('content-type')).toBe('application/json');
+    expect(calls[0]?.body).toEqual({ a: 1 });
+    expect(calls[0]?.search.toString()).toBe('b=x+y');
+    expect(calls[1]?.headers.get('content-type')).toBeNull();
+  });
+
+  it('turns an error body into an ApiError with status, code, message and field details', async () => {
+    mockApi({
+      'POST /api/v1/projects': {
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message: 'Please input name',
+            details: [{ path: 'name', message: 'Please input name' }, { nonsense: true }],
+          },
+        },
+      },
+    });
+
+    const error = await api.post('/projects', { body: {} }).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Please input name' });
+    expect((error as ApiError).fieldIssues).toEqual([{ path: 'name', message: 'Please input name' }]);
+  });
+
+  it('still yields an ApiError when the body is not the error shape', async () => {
+    mockApi({ 'GET /api/v1/broken': { status: 502, body: '<html>Bad gateway</html>' } });
+    await expect(api.get('/broken')).rejects.toMatchObject({ status: 502, code: 'internal' });
+  });
+
+  it('reports an unreachable server as a network error', async () => {
+    const { fetch } = mockApi({});
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.get('/anything')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  it('checks answers against the schema it is given', async () => {
+    mockApi({ 'GET /api/v1/shape': { body: { wrong: true } } });
+    const schema = {
+      parse(data: unknown) {
+        if (!(data as { right?: boolean }).right) throw new Error('right is missing');
+        return data;
+      },
+    };
+    await expect(api.get('/shape', { schema })).rejects.toMatchObject({ code: 'invalid_response' });
+  });
+});

@@ -1,0 +1,124 @@
+import { CSRF_HEADER, type ErrorCode, errorBodySchema, type FieldIssue, fieldIssueSchema } from '@tabula/protocol';
+import { API_PREFIX, AUTH_API_PREFIX } from './env';
+
+/** Codes of failures that never reached a well-formed API answer. */
+export type ClientErrorCode = 'network_error' | 'invalid_response';
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+
+  /** The per-field problems of a 400; anything else in `details` is not about fields. */
+  get fieldIssues(): FieldIssue[] {
+    if (!Array.isArray(this.details)) return [];
+    return this.details.flatMap((issue) => {
+      const parsed = fieldIssueSchema.safeParse(issue);
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** Any zod schema fits; the client only needs its parse. */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  schema?: ResponseSchema<T>;
+  signal?: AbortSignal;
+}
+
+// The session cookie is HttpOnly; the CSRF token that must accompany it arrives in the Me body and lives here.
+let csrfToken: string | null = null;
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(response: Response, body: unknown): ApiError {
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiError(response.status, code, message, details);
+  }
+  const code: ErrorCode = response.status >= 500 ? 'internal' : 'bad_request';
+  return new ApiError(response.status, code, response.statusText || `HTTP ${response.status}`);
+}
+
+export function createApiClient(baseUrl: string) {
+  async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    // Fastify refuses an empty body declared as JSON, so the content type goes only with a body.
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
+
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(baseUrl, path, options.query), {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error));
+    }
+
+    const body = await readJson(response);
+    if (!response.ok) throw toApiError(response, body);
+    if (!options.schema) return body as T;
+    try {
+      return options.schema.parse(body);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new ApiError(response.status, 'invalid_response', `Unexpected response from ${method} ${path}: ${detail}`);
+    }
+  }
+
+  return {
+    get: <T>(path: string, options?: RequestOptions<T>) => request<T>('GET', path, options),
+    post: <T>(path: string, options?: RequestOptions<T>) => request<T>('POST', path, options),
+    patch: <T>(path: string, options?: RequestOptions<T>) => request<T>('PATCH', path, options),
+    delete: <T = void>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, options),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export const api = createApiClient(API_PREFIX);
+export const authApi = createApiClient(AUTH_API_PREFIX);

@@ -1,0 +1,50 @@
+import { type AuthSetup, authSetupSchema, type Me, meSchema } from '@tabula/protocol';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, isApiError, setCsrfToken } from './api-client';
+import { queryKeys } from './query-keys';
+
+export const getSetup = (): Promise<AuthSetup> => api.get('/auth/setup', { schema: authSetupSchema });
+
+/** Signed out is an answer, not a failure: a 401 here means "nobody". */
+export async function getMe(): Promise<Me | null> {
+  try {
+    const me = await api.get('/auth/me', { schema: meSchema });
+    setCsrfToken(me.csrfToken);
+    return me;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) {
+      setCsrfToken(null);
+      return null;
+    }
+    throw error;
+  }
+}
+
+export const setupQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.setup, queryFn: getSetup, staleTime: Number.POSITIVE_INFINITY });
+
+// The session changes only by signing in or out (or by a 401 anywhere), each of which writes it here.
+export const meQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.me, queryFn: getMe, staleTime: Number.POSITIVE_INFINITY });
+
+export const useSetup = () => useQuery(setupQueryOptions());
+export const useMe = () => useQuery(meQueryOptions());
+
+/** For pages behind the route guard, where a session is certain. */
+export function useUser(): Me {
+  const { data } = useMe();
+  if (!data) throw new Error('useUser() is only for pages behind the sign-in guard');
+  return data;
+}
+
+/** The one way the console starts or ends a session. */
+export function setSession(queryClient: QueryClient, me: Me | null): void {
+  setCsrfToken(me?.csrfToken ?? null);
+  queryClient.setQueryData(queryKeys.me, me);
+}
+
+/** Spec §2 "load the auth plugin": who is signed in and how one may sign in, before the first render. */
+export async function loadAuth(queryClient: QueryClient): Promise<void> {
+  // A server that is down must not keep the console from rendering: the sign-in page shows the failure.
+  await Promise.allSettled([queryClient.fetchQuery(setupQueryOptions()), queryClient.fetchQuery(meQueryOptions())]);
+}

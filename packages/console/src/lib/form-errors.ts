@@ -1,0 +1,46 @@
+import type { FormInstance } from 'antd';
+import type { TFunction } from 'i18next';
+import { isApiError } from './api-client';
+
+// The server speaks the spec §5 prompts in English ("Please input valid email: …"); these turn them back into keys.
+const PROMPTS: [RegExp, string][] = [
+  [/^Please input valid ([a-z ]+?)(?::.*)?$/, 'validation.inputValid'],
+  [/^Please input ([a-z ]+?)(?::.*)?$/, 'validation.input'],
+  [/^Please choose ([a-z ]+?)(?::.*)?$/, 'validation.choose'],
+];
+
+const camel = (words: string) => words.replace(/ ([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** A server prompt in the user's language when its field is one the bundles know; otherwise the server's words. */
+export function translateServerMessage(message: string, t: TFunction): string {
+  for (const [pattern, key] of PROMPTS) {
+    const field = pattern.exec(message)?.[1];
+    if (!field) continue;
+    const nounKey = `common:fields.${camel(field)}`;
+    if (!t(nounKey, { defaultValue: '' })) return message;
+    return t(`common:${key}`, { s: t(nounKey) });
+  }
+  return message;
+}
+
+/**
+ * Puts a 400's field details onto the form's fields.
+ * Returns true when every issue found a field, so no separate alert is needed.
+ */
+export function applyServerErrors(form: FormInstance, error: unknown, t: TFunction): boolean {
+  if (!isApiError(error)) return false;
+  const issues = error.fieldIssues;
+  if (issues.length === 0) return false;
+  const known = new Set(Object.keys(form.getFieldsValue()));
+  let unplaced = 0;
+  const fields = issues.flatMap(({ path, message }) => {
+    const name = path.split('.').filter(Boolean).at(-1);
+    if (!name || !known.has(name)) {
+      unplaced += 1;
+      return [];
+    }
+    return [{ name, errors: [translateServerMessage(message, t)] }];
+  });
+  form.setFields(fields);
+  return unplaced === 0;
+}

@@ -1,0 +1,16 @@
+/**
+ * Every query key of the console in one place, so a feature can refresh what another feature shows
+ * (an environment change refreshes its project) without importing that feature.
+ */
+export const queryKeys = {
+  setup: ['auth', 'setup'] as const,
+  me: ['auth', 'me'] as const,
+  projects: ['projects'] as const,
+  project: (projectId: string) => ['projects', projectId] as const,
+  environments: (projectId: string) => ['projects', projectId, 'environments'] as const,
+  apiKeys: (projectId: string) => ['projects', projectId, 'keys'] as const,
+  members: ['members'] as const,
+  invitations: ['invitations'] as const,
+  invitation: (token: string) => ['invitation', token] as const,
+  audit: ['audit'] as const,
+};
