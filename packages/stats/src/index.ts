@@ -1,0 +1,2 @@
+export type { SrmResult } from './srm';
+export { SRM_THRESHOLD, srmTest } from './srm';
