@@ -23,7 +23,8 @@ describe.skipIf(!chromiumAvailable)('first run in the console', () => {
     await server?.stop();
   });
 
-  const shot = (page: Page, name: string) => page.screenshot({ path: `${artifacts}${name}.png`, fullPage: true });
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: `${artifacts}${name}.png`, fullPage: true, animations: 'disabled' });
 
   it('signs up, creates a project and a key, invites a member and switches language', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
@@ -98,7 +99,9 @@ describe.skipIf(!chromiumAvailable)('first run in the console', () => {
     await expect.poll(() => page.getByTestId('nav-members').textContent()).toBe('Members');
 
     await page.getByTestId('nav-audit').click();
-    await expect.poll(() => page.getByTestId('audit-table').textContent()).toContain('api_key');
+    const audit = page.getByTestId('audit-table');
+    await expect.poll(() => audit.textContent()).toContain('API key');
+    expect(await audit.textContent()).toContain('Grace Hopper');
     await shot(page, '08-audit');
 
     expect(pageErrors).toEqual([]);

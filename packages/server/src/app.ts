@@ -14,6 +14,7 @@ import { organizationRoutes } from './features/organization/routes';
 import { environmentRoutes } from './features/projects/environment-routes';
 import { projectRoutes } from './features/projects/routes';
 import { projectOrganization } from './features/projects/service';
+import { ssoRoutes } from './features/sso/routes';
 import { registerAccess } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi, registerSecurity } from './http/plugins';
@@ -47,6 +48,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
 
   const context: AppContext = { config, db, passwords: createPasswordHasher(config.passwordHashing) };
   await app.register(healthRoutes, context);
+  await app.register(ssoRoutes, context);
   for (const routes of [authRoutes, organizationRoutes, projectRoutes, environmentRoutes, apiKeyRoutes, auditRoutes]) {
     await app.register(routes, { ...context, prefix: '/api/v1' });
   }

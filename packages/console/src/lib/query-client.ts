@@ -21,8 +21,8 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
+        // Several people edit one organization: a page shown again asks again (keeping the old rows meanwhile).
+        staleTime: 0,
         // A 4xx will not change by asking again.
         retry: (failures, error) =>
           failures < MAX_RETRIES && !(isApiError(error) && error.status >= 400 && error.status < 500),

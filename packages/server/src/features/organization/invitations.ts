@@ -12,7 +12,7 @@ import {
   selectUsableInvitationByToken,
 } from './invitations-store';
 import type { ActingMember, Invitation, InvitationPreview, Membership, NewUser } from './types';
-import { addUserToOrganization, EMAIL_TAKEN } from './users';
+import { EMAIL_TAKEN, joinOrganization } from './users';
 import { emailTaken } from './users-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -89,16 +89,10 @@ export async function acceptInvitation(tx: Database, token: string, newUser: New
   if (invitation.email && invitation.email !== newUser.email) {
     throw invalidField('email', `This invitation is for ${invitation.email}: sign up with that address`);
   }
-  const member = await addUserToOrganization(tx, organization, newUser, invitation.role);
-  await markInvitation(tx, invitation.id, { acceptedAt: now }, now);
-  await recordAudit(tx, {
-    organizationId: organization.id,
-    projectId: null,
-    actor: { kind: 'user', id: member.user.id, name: member.user.name },
-    action: 'member.joined',
-    entityType: 'member',
-    entityId: member.user.id,
-    after: { email: member.user.email, role: member.role, invitationId: invitation.id },
+  const member = await joinOrganization(tx, organization, newUser, {
+    role: invitation.role,
+    via: { invitationId: invitation.id },
   });
+  await markInvitation(tx, invitation.id, { acceptedAt: now }, now);
   return member;
 }

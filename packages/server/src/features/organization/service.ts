@@ -10,6 +10,7 @@ export {
   revokeInvitation,
 } from './invitations';
 export { changeMemberRole, listMembers, type MemberRow, removeMember } from './members';
+export { type Identity, memberForIdentity, SSO_NEWCOMER_ROLE } from './sso-accounts';
 export type * from './types';
 export { addUserToOrganization, createOrganizationWithOwner } from './users';
 

@@ -1,8 +1,8 @@
 import type { Role } from '@tabula/protocol';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { membership, organization, user } from '../../db/schema';
-import type { Credentials, Membership, NewUser, User } from './types';
+import type { Credentials, Membership, NewUser, Organization, User } from './types';
 
 const membershipColumns = {
   user: { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt },
@@ -24,11 +24,30 @@ export async function selectCredentialsByEmail(db: Database, email: string): Pro
   return row ?? null;
 }
 
+const withoutPassword = ({ passwordHash: _, ...member }: Credentials): Membership => member;
+
 export async function selectMembership(db: Database, userId: string): Promise<Membership | null> {
   const [row] = await withMembership(db).where(eq(user.id, userId));
-  if (!row) return null;
-  const { passwordHash: _, ...rest } = row;
-  return rest;
+  return row ? withoutPassword(row) : null;
+}
+
+export async function selectMembershipBySubject(db: Database, oidcSubject: string): Promise<Membership | null> {
+  const [row] = await withMembership(db).where(eq(user.oidcSubject, oidcSubject));
+  return row ? withoutPassword(row) : null;
+}
+
+export async function setOidcSubject(tx: Database, userId: string, oidcSubject: string): Promise<void> {
+  await tx.update(user).set({ oidcSubject }).where(eq(user.id, userId));
+}
+
+/** The instance's own organization: the one its first sign-up created. */
+export async function selectFirstOrganization(db: Database): Promise<Organization | null> {
+  const [row] = await db
+    .select({ id: organization.id, name: organization.name })
+    .from(organization)
+    .orderBy(asc(organization.createdAt), asc(organization.id))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function anyUserExists(db: Database): Promise<boolean> {

@@ -21,6 +21,26 @@ export async function addUserToOrganization(
   return { user, organization, role, joinedAt: row.createdAt };
 }
 
+/** A newcomer to an existing organization, audited with how they came in (an invitation, single sign-on). */
+export async function joinOrganization(
+  tx: Database,
+  organization: Organization,
+  newUser: NewUser,
+  entry: { role: Role; via: Record<string, string> },
+): Promise<Membership> {
+  const member = await addUserToOrganization(tx, organization, newUser, entry.role);
+  await recordAudit(tx, {
+    organizationId: organization.id,
+    projectId: null,
+    actor: { kind: 'user', id: member.user.id, name: member.user.name },
+    action: 'member.joined',
+    entityType: 'member',
+    entityId: member.user.id,
+    after: { email: member.user.email, role: member.role, ...entry.via },
+  });
+  return member;
+}
+
 /** Sign-up: a new organization whose first member owns it. */
 export async function createOrganizationWithOwner(
   tx: Database,

@@ -28,7 +28,13 @@ export function OrganizationRoute() {
     <>
       <PageHeader title={me.organization.name} description={t('description')} />
       <Card>
-        <Tabs activeKey={tab} onChange={(key) => navigate(organizationPath(key as OrganizationTab))} items={items} />
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => navigate(organizationPath(key as OrganizationTab))}
+          items={items}
+          // A tab shown again reloads its list: a colleague may have joined meanwhile.
+          destroyOnHidden
+        />
       </Card>
     </>
   );
