@@ -1,4 +1,4 @@
-import { theme, Typography } from 'antd';
+import { Typography, theme } from 'antd';
 
 /** A secret or link shown in full in a monospaced box, with a copy button (whose tooltips antd's locale translates). */
 export function CopyableValue({ value, testId }: { value: string; testId?: string }) {
