@@ -1,24 +1,19 @@
 import { Button, Divider, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { AuthLayout } from '../../../components/layouts/auth-layout';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { SsoButton } from '../../../features/auth/components/sso-button';
-import { useMe, useSetup } from '../../../lib/auth';
-import { REDIRECT_PARAM, safeRedirect } from '../../../lib/redirect';
+import { useSignedOutPage } from './use-signed-out-page';
 
 export function LoginRoute() {
   const { t } = useTranslation('auth');
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const redirectTo = safeRedirect(params.get(REDIRECT_PARAM));
-  const { data: me } = useMe();
-  const setup = useSetup();
+  const { me, setup, redirectTo, continueToApp, otherPage } = useSignedOutPage();
 
   if (me) return <Navigate to={redirectTo} replace />;
   // First run: nobody can sign in before the first user has signed up.
-  if (setup.data?.signupOpen) return <Navigate to={{ pathname: '/signup', search: params.toString() }} replace />;
+  if (setup.data?.signupOpen) return <Navigate to={otherPage('/signup')} replace />;
 
   return (
     <AuthLayout title={t('login.title')} description={t('login.description')}>
@@ -30,7 +25,7 @@ export function LoginRoute() {
           </Button>
         </>
       )}
-      {setup.isPending ? <Skeleton active /> : <LoginForm onSuccess={() => navigate(redirectTo, { replace: true })} />}
+      {setup.isPending ? <Skeleton active /> : <LoginForm onSuccess={continueToApp} />}
       {setup.data?.sso.enabled && (
         <>
           <Divider plain>{t('login.or')}</Divider>

@@ -1,10 +1,11 @@
 import type { AcceptInvitationBody, InvitationPreview } from '@tabula/protocol';
-import { Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useRules } from '../../../lib/validation';
 import { useAcceptInvitation } from '../api/accept-invitation';
+import { AccountSubmitButton, NewPasswordItem } from './account-form-parts';
 
 interface AcceptInvitationFormProps {
   token: string;
@@ -42,24 +43,10 @@ export function AcceptInvitationForm({ token, invitation, onSuccess }: AcceptInv
       <Form.Item name="name" label={t('labels.name')} rules={[rules.required('name'), rules.name()]}>
         <Input autoComplete="name" data-testid="invite-accept-name" autoFocus />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('labels.password')}
-        extra={t('passwordHint')}
-        rules={[rules.required('password'), rules.password()]}
-      >
-        <Input.Password autoComplete="new-password" data-testid="invite-accept-password" />
-      </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        size="large"
-        loading={accept.isPending}
-        data-testid="invite-accept-submit"
-      >
+      <NewPasswordItem testId="invite-accept-password" />
+      <AccountSubmitButton loading={accept.isPending} testId="invite-accept-submit">
         {t('invite.submit')}
-      </Button>
+      </AccountSubmitButton>
     </Form>
   );
 }

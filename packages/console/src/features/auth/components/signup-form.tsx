@@ -1,10 +1,11 @@
 import type { SignupBody } from '@tabula/protocol';
-import { Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useRules } from '../../../lib/validation';
 import { useSignup } from '../api/signup';
+import { AccountSubmitButton, NewPasswordItem } from './account-form-parts';
 
 export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation('auth');
@@ -29,24 +30,10 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
       <Form.Item name="email" label={t('labels.email')} rules={[rules.required('email'), rules.email()]}>
         <Input inputMode="email" autoComplete="email" data-testid="signup-email" />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('labels.password')}
-        extra={t('passwordHint')}
-        rules={[rules.required('password'), rules.password()]}
-      >
-        <Input.Password autoComplete="new-password" data-testid="signup-password" />
-      </Form.Item>
-      <Button
-        type="primary"
-        htmlType="submit"
-        block
-        size="large"
-        loading={signup.isPending}
-        data-testid="signup-submit"
-      >
+      <NewPasswordItem testId="signup-password" />
+      <AccountSubmitButton loading={signup.isPending} testId="signup-submit">
         {t('signup.submit')}
-      </Button>
+      </AccountSubmitButton>
     </Form>
   );
 }
