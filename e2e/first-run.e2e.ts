@@ -102,6 +102,7 @@ describe.skipIf(!chromiumAvailable)('first run in the console', () => {
     const audit = page.getByTestId('audit-table');
     await expect.poll(() => audit.textContent()).toContain('API key');
     expect(await audit.textContent()).toContain('Grace Hopper');
+    expect(await audit.textContent()).toContain('Website');
     await shot(page, '08-audit');
 
     expect(pageErrors).toEqual([]);

@@ -1,10 +1,11 @@
 import type { AuditEntry } from '@tabula/protocol';
-import { Button, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { RelativeTime } from '../../../components/relative-time';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { type AuditFilters, useAuditLog } from '../api/get-audit-log';
+import { entityLabel } from '../utils/entity-label';
 import { AuditDiff } from './audit-diff';
 
 interface AuditLogTableProps {
@@ -52,9 +53,18 @@ export function AuditLogTable({ filters, projectName }: AuditLogTableProps) {
     { title: t('columns.action'), key: 'action', render: (_, entry) => <ActionLabel entry={entry} /> },
     {
       title: t('columns.entity'),
-      dataIndex: 'entityId',
-      key: 'entityId',
-      render: (id: string) => <Typography.Text code>{id}</Typography.Text>,
+      key: 'entity',
+      render: (_, entry) => {
+        const label = entityLabel(entry);
+        const id = <Typography.Text code>{entry.entityId}</Typography.Text>;
+        return label ? (
+          <Tooltip title={id}>
+            <Typography.Text>{label}</Typography.Text>
+          </Tooltip>
+        ) : (
+          id
+        );
+      },
     },
     {
       title: t('columns.project'),
