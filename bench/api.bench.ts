@@ -48,7 +48,7 @@ try {
   const projects = await load(`${server.url}/api/v1/projects`, { cookie });
   console.log(
     JSON.stringify({
-      bench: 'api',
+      name: 'api',
       database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
       connections: CONNECTIONS,
       seconds: DURATION_SECONDS,

@@ -1,5 +1,5 @@
 // Runs every *.bench.ts beside this file in its own process, one after another so they do not share the cores.
-// Each benchmark prints its figures as one JSON line; a name given on the command line runs only the matches.
+// Each prints its figures as one JSON line; `npm run bench -- <name>` runs only the benchmarks whose file matches.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
