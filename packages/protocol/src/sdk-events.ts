@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { jsonValueSchema } from './sdk-payload';
+
+export const MAX_EVENTS_PER_BATCH = 500;
+const attributes = z.record(z.string().max(200), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]));
+
+/** Common to every event: the SDK makes the id, so a retried batch is recognised and never counted twice. */
+const eventBase = {
+  id: z.string().min(8).max(64),
+  /** Epoch milliseconds on the visitor's clock. */
+  at: z.number().int().nonnegative(),
+  unitId: z.string().min(1).max(200),
+};
+
+export const exposureEventSchema = z.object({
+  ...eventBase,
+  type: z.literal('exposure'),
+  experiment: z.string().min(1).max(100),
+  version: z.string().min(1).max(100),
+});
+
+export const trackEventSchema = z.object({
+  ...eventBase,
+  type: z.literal('track'),
+  event: z.string().min(1).max(200),
+  value: z.number().finite().optional(),
+  properties: z.record(z.string().max(200), jsonValueSchema).optional(),
+  attributes: attributes.optional(),
+});
+
+export const sdkEventSchema = z.discriminatedUnion('type', [exposureEventSchema, trackEventSchema]);
+export type SdkEvent = z.infer<typeof sdkEventSchema>;
+
+/** Events are validated one by one on the server: bad ones are refused with reasons, good ones kept. */
+export const eventBatchSchema = z.object({ events: z.array(z.unknown()).min(1).max(MAX_EVENTS_PER_BATCH) });
+export const eventBatchResultSchema = z.object({
+  accepted: z.number().int(),
+  /** Already stored earlier (a retried batch); accepted again without counting twice. */
+  duplicates: z.number().int(),
+  rejected: z.array(z.object({ index: z.number().int(), reason: z.string() })),
+});
+export type EventBatchResult = z.infer<typeof eventBatchResultSchema>;
+
+/** Online retrieval (POST /sdk/v1/evaluate/:clientKey): one unit's flags and experiments, computed by the server. */
+export const evaluateRequestSchema = z.strictObject({
+  unitId: z.string().min(1).max(200),
+  attributes: attributes.default({}),
+  /** Only these flags and experiments; all when absent. */
+  flags: z.array(z.string()).max(1000).optional(),
+  experiments: z.array(z.string()).max(1000).optional(),
+  /** Spec §1 automatic exposure: log an exposure for every experiment the unit is in. */
+  logExposure: z.boolean().default(false),
+});
+export type EvaluateRequest = z.infer<typeof evaluateRequestSchema>;
+
+export const EVALUATION_REASONS = ['STATIC', 'TARGETING_MATCH', 'SPLIT', 'DEFAULT', 'DISABLED', 'ERROR'] as const;
+export type EvaluationReason = (typeof EVALUATION_REASONS)[number];
+/** OpenFeature's error codes. */
+export const EVALUATION_ERROR_CODES = [
+  'FLAG_NOT_FOUND',
+  'TYPE_MISMATCH',
+  'PARSE_ERROR',
+  'TARGETING_KEY_MISSING',
+  'INVALID_CONTEXT',
+  'PROVIDER_NOT_READY',
+  'GENERAL',
+] as const;
+export type EvaluationErrorCode = (typeof EVALUATION_ERROR_CODES)[number];
+
+export const flagDetailsSchema = z.object({
+  key: z.string(),
+  value: jsonValueSchema,
+  variant: z.string().nullable(),
+  reason: z.enum(EVALUATION_REASONS),
+  errorCode: z.enum(EVALUATION_ERROR_CODES).optional(),
+  ruleId: z.string().optional(),
+});
+export type FlagDetails = z.infer<typeof flagDetailsSchema>;
+
+export const experimentAssignmentSchema = z.object({
+  experiment: z.string(),
+  version: z.string(),
+  params: z.record(z.string(), jsonValueSchema),
+});
+export type ExperimentAssignment = z.infer<typeof experimentAssignmentSchema>;
+
+export const evaluateResponseSchema = z.object({
+  flags: z.record(z.string(), flagDetailsSchema),
+  experiments: z.record(z.string(), experimentAssignmentSchema),
+});
+export type EvaluateResponse = z.infer<typeof evaluateResponseSchema>;

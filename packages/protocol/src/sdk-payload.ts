@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { conditionSchema, payloadSegmentSchema } from './conditions';
+
+/**
+ * The SDK payload: everything one environment needs to evaluate flags and experiments locally
+ * (GET /sdk/v1/payload/:clientKey). Hashing and assignment follow ARCHITECTURE §5:
+ *   bucket(salt, unit) = murmur3_x86_32(utf8(salt + "." + unit), seed 0) mod 10000
+ *   layer slot        = bucket(layer.key, unit), in the experiment when start <= slot < end
+ *   traffic           = bucket("traffic." + experimentSalt, unit) < experiment.traffic
+ *   version           = the cumulative-weight interval bucket(experimentSalt, unit) falls in
+ *   flag rollout      = the cumulative-weight interval bucket(flag.key + "." + rule.id, unit) falls in
+ * where experimentSalt = experiment.key for phase 0, and experiment.key + "." + phase once re-randomised.
+ */
+
+export const PAYLOAD_FORMAT = 1;
+/** Weights and traffic are in basis points: 10000 is everyone. */
+export const BUCKETS = 10_000;
+
+export const FLAG_TYPES = ['boolean', 'string', 'number', 'json'] as const;
+export const flagTypeSchema = z.enum(FLAG_TYPES);
+export type FlagType = z.infer<typeof flagTypeSchema>;
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(jsonValueSchema),
+    z.record(z.string(), jsonValueSchema),
+  ]),
+);
+
+export const variantSchema = z.object({ key: z.string().min(1).max(100), value: jsonValueSchema });
+export type Variant = z.infer<typeof variantSchema>;
+
+export const weightSchema = z.object({ variant: z.string(), weight: z.number().int().min(0).max(BUCKETS) });
+
+/** What a matching rule serves. */
+export const serveSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('variant'), variant: z.string() }),
+  /** Weights sum to 10000; the unit is the attribute named by `unitAttribute` (default `id`). */
+  z.object({ kind: z.literal('rollout'), weights: z.array(weightSchema).min(1), unitAttribute: z.string().optional() }),
+  /**
+   * The value comes from the unit's version of a running experiment: `version.params[param ?? flag.key]`.
+   * A unit outside the experiment (conditions, traffic, layer) does not match the rule.
+   */
+  z.object({ kind: z.literal('experiment'), experiment: z.string(), param: z.string().optional() }),
+]);
+export type Serve = z.infer<typeof serveSchema>;
+
+export const flagRuleSchema = z.object({
+  id: z.string().min(1).max(64),
+  conditions: z.array(conditionSchema),
+  /** Keys of segments the unit must all be in. */
+  segments: z.array(z.string()),
+  serve: serveSchema,
+});
+export type FlagRule = z.infer<typeof flagRuleSchema>;
+
+/** A flag as one environment sees it: the enabled switch and ordered rules are per environment. */
+export const payloadFlagSchema = z.object({
+  key: z.string(),
+  type: flagTypeSchema,
+  variants: z.array(variantSchema).min(1),
+  /** Served when the flag is on and no rule matches (reason DEFAULT), or when it has no rules (STATIC). */
+  defaultVariant: z.string(),
+  /** Served while the flag is off in this environment (reason DISABLED). */
+  offVariant: z.string(),
+  enabled: z.boolean(),
+  rules: z.array(flagRuleSchema),
+});
+export type PayloadFlag = z.infer<typeof payloadFlagSchema>;
+
+export const payloadVersionSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  weight: z.number().int().min(0).max(BUCKETS),
+  isControl: z.boolean(),
+  params: z.record(z.string(), jsonValueSchema),
+});
+export type PayloadVersion = z.infer<typeof payloadVersionSchema>;
+
+export const payloadExperimentSchema = z.object({
+  key: z.string(),
+  kind: z.enum(['ab', 'visual']),
+  /** Which attribute splits traffic (the unit id); `id` unless the experiment says otherwise. */
+  unitAttribute: z.string(),
+  /** Share of eligible units that enter, in basis points. */
+  traffic: z.number().int().min(0).max(BUCKETS),
+  /** Bumped when the experiment is re-randomised: new salt, and sticky assignments of older phases are dropped. */
+  phase: z.number().int().min(0),
+  conditions: z.array(conditionSchema),
+  segments: z.array(z.string()),
+  layer: z.object({ key: z.string(), start: z.number().int(), end: z.number().int() }).nullable(),
+  /** Visual experiments only: where they apply (spec §3). */
+  page: z.object({ url: z.string(), match: z.enum(['exact', 'fuzzy']) }).nullable(),
+  versions: z.array(payloadVersionSchema).min(1),
+});
+export type PayloadExperiment = z.infer<typeof payloadExperimentSchema>;
+
+export const sdkPayloadSchema = z.object({
+  format: z.literal(PAYLOAD_FORMAT),
+  projectId: z.string(),
+  environment: z.string(),
+  /** Changes whenever anything in the payload changes; the ETag is derived from it. */
+  revision: z.string(),
+  generatedAt: z.string(),
+  segments: z.array(payloadSegmentSchema),
+  flags: z.array(payloadFlagSchema),
+  /** Running experiments only. */
+  experiments: z.array(payloadExperimentSchema),
+});
+export type SdkPayload = z.infer<typeof sdkPayloadSchema>;
