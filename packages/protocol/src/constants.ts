@@ -16,3 +16,13 @@ export const SESSION_COOKIE = 'tabula_session';
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_TTL_DAYS = 14;
 export const INVITATION_TTL_DAYS = 7;
+
+/** Spec §1: the product families an edition selects; the tab family has its own snippet form. */
+export const PRODUCT_FAMILIES = ['tab', 'abc', 'mg'] as const;
+export type ProductFamily = (typeof PRODUCT_FAMILIES)[number];
+/** Spec §1/§9: the SDK version each snippet loads: 3.0.5 for the tab family, 1.0.7 for the others. */
+export const SDK_SNIPPET_VERSIONS = { tab: '3.0.5', other: '1.0.7' } as const;
+export const sdkSnippetVersion = (family: ProductFamily): string =>
+  family === 'tab' ? SDK_SNIPPET_VERSIONS.tab : SDK_SNIPPET_VERSIONS.other;
+/** Spec §1/§9: the automatic poll refreshes experiment and flag data every 10 minutes. */
+export const SDK_POLL_INTERVAL_MS = 10 * 60 * 1000;

@@ -1,4 +1,11 @@
-import { AppstoreOutlined, AuditOutlined, SettingOutlined, TeamOutlined, ToolOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Permission } from '../lib/authorization';
 
@@ -23,6 +30,13 @@ export const NAV_GROUPS: NavGroup[] = ['workspace', 'project', 'organization', '
 
 export const NAV_ITEMS: NavItem[] = [
   { key: 'projects', group: 'workspace', labelKey: 'nav.projects', icon: <AppstoreOutlined />, path: '/projects' },
+  {
+    key: 'integration',
+    group: 'project',
+    labelKey: 'nav.integration',
+    icon: <ApiOutlined />,
+    path: '/projects/:projectId/integration',
+  },
   {
     key: 'project-settings',
     group: 'project',

@@ -41,6 +41,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/app/project-settings')).ProjectSettingsRoute }),
               },
               {
+                path: 'projects/:projectId/integration',
+                lazy: async () => ({ Component: (await import('./routes/app/integration')).IntegrationRoute }),
+              },
+              {
                 path: 'organization/:tab?',
                 lazy: async () => ({ Component: (await import('./routes/app/organization')).OrganizationRoute }),
               },

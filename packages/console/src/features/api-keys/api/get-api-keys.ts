@@ -11,4 +11,6 @@ export const getApiKeys = async (projectId: string): Promise<ApiKey[]> =>
 export const getApiKeysQueryOptions = (projectId: string) =>
   queryOptions({ queryKey: queryKeys.apiKeys(projectId), queryFn: () => getApiKeys(projectId) });
 
-export const useApiKeys = (projectId: string) => useQuery(getApiKeysQueryOptions(projectId));
+/** `refetchInterval` keeps a page watching the keys live (the integration check watches their last use). */
+export const useApiKeys = (projectId: string, options: { refetchInterval?: number } = {}) =>
+  useQuery({ ...getApiKeysQueryOptions(projectId), ...options });

@@ -1,0 +1,36 @@
+import { Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { ServerErrorAlert } from '../../../components/server-error-alert';
+import { useApiKeys } from '../../../features/api-keys/api/get-api-keys';
+import { IntegrationStatus } from '../../../features/integration/components/integration-status';
+import { SnippetGenerator } from '../../../features/integration/components/snippet-generator';
+import { projectPath } from '../../paths';
+
+/** How often the live check asks whether a page has loaded the SDK. */
+const LIVE_CHECK_MS = 5_000;
+
+export function IntegrationRoute() {
+  const { t } = useTranslation('integration');
+  const { projectId = '' } = useParams();
+  const keys = useApiKeys(projectId, { refetchInterval: LIVE_CHECK_MS });
+  const clientKeys = (keys.data ?? []).filter((key) => key.kind === 'client' && !key.revokedAt);
+
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} />
+      <ServerErrorAlert error={keys.error} />
+      <Flex vertical gap={24}>
+        <SnippetGenerator
+          key={`${projectId}:${clientKeys[0]?.id ?? ''}`}
+          projectId={projectId}
+          clientKeys={clientKeys}
+          origin={window.location.origin}
+          createKeyLink={<Link to={projectPath(projectId, 'api-keys')}>{t('generator.createKey')}</Link>}
+        />
+        <IntegrationStatus clientKeys={clientKeys} loading={keys.isPending} />
+      </Flex>
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
+import type { ApiKey, ProductFamily } from '@tabula/protocol';
+import { SDK_POLL_INTERVAL_MS } from '@tabula/protocol';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Flex,
+  Form,
+  Input,
+  Row,
+  Segmented,
+  Select,
+  Switch,
+  Tabs,
+  Typography,
+  theme,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buildSnippet, type SnippetInput, type SnippetStyle } from '../utils/snippet';
+
+interface SnippetGeneratorProps {
+  projectId: string;
+  /** The project's usable client keys; the snippet embeds one. */
+  clientKeys: ApiKey[];
+  origin: string;
+  /** The edition's family preselects the form; people can still switch. */
+  defaultFamily?: ProductFamily;
+  /** Where to create a client key when the project has none. */
+  createKeyLink: React.ReactNode;
+}
+
+type Options = Pick<SnippetInput, 'family' | 'clientKey' | 'unitId' | 'enableUI' | 'autoPoll' | 'autoExposure'>;
+
+/** Spec §1: the SDK integration snippet, built from the family's inputs and the poll and exposure options. */
+export function SnippetGenerator({
+  projectId,
+  clientKeys,
+  origin,
+  defaultFamily = 'abc',
+  createKeyLink,
+}: SnippetGeneratorProps) {
+  const { t } = useTranslation('integration');
+  const { message } = App.useApp();
+  const [style, setStyle] = useState<SnippetStyle>('script');
+  const [form] = Form.useForm<Options>();
+  const initial: Options = {
+    family: defaultFamily,
+    clientKey: clientKeys[0]?.key ?? '',
+    unitId: '',
+    enableUI: false,
+    // Spec §1: automatic poll on and automatic exposure off unless people choose otherwise.
+    autoPoll: true,
+    autoExposure: false,
+  };
+  const values = { ...initial, ...Form.useWatch([], form) };
+  const isTab = values.family === 'tab';
+  const code = buildSnippet({ ...values, clientKey: values.clientKey || '{key}', origin, projectId }, style);
+  const pollMinutes = SDK_POLL_INTERVAL_MS / 60_000;
+  const { token } = theme.useToken();
+  const codeBox = {
+    padding: token.padding,
+    fontFamily: token.fontFamilyCode,
+    fontSize: token.fontSizeSM,
+    background: token.colorFillQuaternary,
+    border: `1px solid ${token.colorBorderSecondary}`,
+    borderRadius: token.borderRadius,
+  };
+
+  return (
+    <Card title={t('generator.title')}>
+      {clientKeys.length === 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('generator.noKey')}
+          description={createKeyLink}
+        />
+      )}
+      <Row gutter={[32, 16]}>
+        <Col xs={24} lg={10}>
+          <Form form={form} layout="vertical" initialValues={initial} name="snippet">
+            <Form.Item name="family" label={t('generator.family')}>
+              <Segmented
+                data-testid="snippet-family"
+                options={[
+                  { value: 'tab', label: t('generator.families.tab') },
+                  { value: 'abc', label: t('generator.families.other') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item label={isTab ? t('generator.appId') : t('generator.projectId')}>
+              <Input value={projectId} readOnly data-testid="snippet-project-id" />
+            </Form.Item>
+            <Form.Item
+              name="unitId"
+              label={isTab ? t('generator.userId') : t('generator.unitId')}
+              extra={isTab ? t('generator.userIdHelp') : t('generator.unitIdHelp')}
+            >
+              <Input placeholder={t('generator.unitIdPlaceholder')} data-testid="snippet-unit-id" />
+            </Form.Item>
+            <Form.Item name="clientKey" label={t('generator.clientKey')}>
+              <Select
+                data-testid="snippet-client-key"
+                options={clientKeys.map((key) => ({ value: key.key ?? '', label: `${key.name} · ${key.environment}` }))}
+              />
+            </Form.Item>
+            <Form.Item name="enableUI" label={t('generator.enableUI')} extra={t('generator.enableUIHelp')}>
+              <Switch data-testid="snippet-enable-ui" />
+            </Form.Item>
+            <Form.Item
+              name="autoPoll"
+              label={t('generator.autoPoll')}
+              extra={t('generator.autoPollHelp', { minutes: pollMinutes })}
+            >
+              <Switch data-testid="snippet-auto-poll" />
+            </Form.Item>
+            <Form.Item name="autoExposure" label={t('generator.autoExposure')} extra={t('generator.autoExposureHelp')}>
+              <Switch data-testid="snippet-auto-exposure" />
+            </Form.Item>
+          </Form>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Tabs
+            activeKey={style}
+            onChange={(key) => setStyle(key as SnippetStyle)}
+            items={[
+              { key: 'script', label: t('generator.styles.script') },
+              { key: 'javascript', label: t('generator.styles.javascript') },
+            ]}
+          />
+          <Typography.Paragraph type="secondary">{t('generator.where')}</Typography.Paragraph>
+          <pre
+            data-testid="snippet-code"
+            style={{ ...codeBox, margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+          >
+            {code}
+          </pre>
+          <Flex justify="flex-end" style={{ marginTop: 12 }}>
+            <Typography.Text
+              copyable={{
+                text: code,
+                tooltips: false,
+                onCopy: () => message.success(t('generator.copied')),
+                icon: [
+                  <Button key="copy" type="primary" icon={<CopyOutlined />} data-testid="snippet-copy">
+                    {t('generator.copy')}
+                  </Button>,
+                  <Button key="copied" icon={<CheckOutlined />}>
+                    {t('generator.copied')}
+                  </Button>,
+                ],
+              }}
+            />
+          </Flex>
+        </Col>
+      </Row>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { buildSnippet, type SnippetInput, sdkScriptUrl } from './snippet';
+
+const other: SnippetInput = {
+  family: 'abc',
+  origin: 'https://tabula.example.com',
+  clientKey: 'tbc_abc',
+  projectId: 'PRJ23456789abcde',
+  unitId: 'user-42',
+  enableUI: true,
+  autoPoll: true,
+  autoExposure: false,
+};
+
+describe('SDK snippet (spec §1)', () => {
+  it('loads 3.0.5 for the tab family and 1.0.7 for the others', () => {
+    expect(sdkScriptUrl({ origin: 'https://t.example', family: 'tab' })).toBe('https://t.example/sdk/tabula@3.0.5.js');
+    expect(sdkScriptUrl({ origin: 'https://t.example', family: 'mg' })).toBe('https://t.example/sdk/tabula@1.0.7.js');
+  });
+
+  it('configures other families with project id, unit id, key and the options, in data attributes', () => {
+    expect(buildSnippet(other, 'script')).toBe(
+      [
+        '<script src="https://tabula.example.com/sdk/tabula@1.0.7.js"',
+        '  data-api-host="https://tabula.example.com"',
+        '  data-client-key="tbc_abc"',
+        '  data-project-id="PRJ23456789abcde"',
+        '  data-unit-id="user-42"',
+        '  data-enable-ui="true"',
+        '  data-auto-poll="true"',
+        '  data-auto-exposure="false"></script>',
+      ].join('\n'),
+    );
+  });
+
+  it('configures the tab family with the app id, and the user id only when there is one', () => {
+    const tab = { ...other, family: 'tab' as const, unitId: '' };
+    const anonymous = buildSnippet(tab, 'script');
+    expect(anonymous).toContain('data-app-id="PRJ23456789abcde"');
+    expect(anonymous).not.toContain('data-user-id');
+    expect(anonymous).not.toContain('data-unit-id');
+    expect(buildSnippet({ ...tab, unitId: 'u-7' }, 'script')).toContain('data-user-id="u-7"');
+  });
+
+  it('writes the JavaScript form with the same options as JSON', () => {
+    const code = buildSnippet({ ...other, unitId: 'a "quoted" id' }, 'javascript');
+    expect(code).toContain('<script src="https://tabula.example.com/sdk/tabula@1.0.7.js"></script>');
+    expect(code).toContain('window.tabula = Tabula.createClient({');
+    expect(code).toContain('    unitId: "a \\"quoted\\" id",');
+    expect(code).toContain('    autoExposure: false,');
+  });
+
+  it('escapes what people type so it cannot break out of the attribute', () => {
+    const code = buildSnippet({ ...other, unitId: '"><img src=x onerror=alert(1)>' }, 'script');
+    expect(code).toContain('data-unit-id="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
+    expect(code).not.toContain('"><img');
+  });
+});

@@ -1,0 +1,71 @@
+import { type ProductFamily, sdkSnippetVersion } from '@tabula/protocol';
+
+/** What the snippet generator asks (spec §1); the family decides which identity fields apply. */
+export interface SnippetInput {
+  family: ProductFamily;
+  /** Where pages load the SDK from and send to: this server. */
+  origin: string;
+  clientKey: string;
+  /** Tab family: the app id; other families: the project id. Both are this project's id. */
+  projectId: string;
+  /**
+   * Tab family: the signed-in user's id, or empty for anonymous visitors (the SDK then keeps a generated uuid).
+   * Other families: the unit id used for traffic splitting.
+   */
+  unitId: string;
+  enableUI: boolean;
+  autoPoll: boolean;
+  autoExposure: boolean;
+}
+
+export type SnippetStyle = 'script' | 'javascript';
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** The client options the snippet passes, named as createClient() names them, in a stable order. */
+export function snippetOptions(input: SnippetInput): [name: string, value: string | boolean][] {
+  const identity: [string, string][] =
+    input.family === 'tab'
+      ? [['appId', input.projectId], ...(input.unitId ? [['userId', input.unitId] as [string, string]] : [])]
+      : [
+          ['projectId', input.projectId],
+          ['unitId', input.unitId],
+        ];
+  return [
+    ['apiHost', input.origin],
+    ['clientKey', input.clientKey],
+    ...identity,
+    ['enableUI', input.enableUI],
+    ['autoPoll', input.autoPoll],
+    ['autoExposure', input.autoExposure],
+  ];
+}
+
+export const sdkScriptUrl = (input: Pick<SnippetInput, 'origin' | 'family'>) =>
+  `${input.origin}/sdk/tabula@${sdkSnippetVersion(input.family)}.js`;
+
+// enableUI → data-enable-ui: a run of capitals is one word.
+const toDataAttribute = (name: string) => `data-${name.replace(/([a-z0-9])([A-Z]+)/g, '$1-$2').toLowerCase()}`;
+
+/**
+ * The code to paste before </head>. The script-tag form configures the SDK through data attributes, so it runs
+ * under a strict Content-Security-Policy (no inline script); the JavaScript form keeps the client in a variable.
+ */
+export function buildSnippet(input: SnippetInput, style: SnippetStyle): string {
+  const options = snippetOptions(input);
+  const src = sdkScriptUrl(input);
+  if (style === 'script') {
+    const attributes = options.map(([name, value]) => `  ${toDataAttribute(name)}="${escapeAttribute(String(value))}"`);
+    return [`<script src="${escapeAttribute(src)}"`, ...attributes].join('\n').concat('></script>');
+  }
+  const body = options.map(([name, value]) => `  ${name}: ${JSON.stringify(value)},`);
+  return [
+    `<script src="${escapeAttribute(src)}"></script>`,
+    '<script>',
+    `  window.tabula = Tabula.createClient({`,
+    ...body.map((line) => `  ${line}`),
+    '  });',
+    '</script>',
+  ].join('\n');
+}
