@@ -1,2 +1,17 @@
+// The public surface of @tabula/sdk; everything else under src/ is internal.
+export type {
+  ClientOptions,
+  ExperimentResult,
+  PayloadListener,
+  ProjectClientOptions,
+  TabClientOptions,
+  TabulaClient,
+  TypedFlagDetails,
+  Widen,
+} from './client/client';
+export { createClient } from './client/client';
+export { POLL_INTERVAL_MS, SDK_VERSIONS } from './client/constants';
 export type { EnvelopeOptions, EnvelopeStore, Migration, StorageLike, StoredRecord } from './client/storage';
 export { createEnvelopeStore, createMemoryStorage, defaultStorage } from './client/storage';
+export type { Assignment, Attributes, EvaluationOptions, Evaluator, FlagResult, StickyAssignments } from './core';
+export { bucket, createEvaluator } from './core';

@@ -1,0 +1,467 @@
+import type {
+  EvaluateRequest,
+  EvaluateResponse,
+  EvaluationErrorCode,
+  ExperimentAssignment,
+  FlagDetails,
+  PayloadExperiment,
+  SdkPayload,
+} from '@tabula/protocol';
+import { type Attributes, createEvaluator, type EvaluationOptions, type Evaluator, unitOf } from '../core';
+import { FLUSH_INTERVAL_MS, FORCE_PARAMETER, MAX_REMEMBERED, READY_TIMEOUT_MS, SDK_VERSIONS } from './constants';
+import { createEventQueue } from './events';
+import { uuid } from './ids';
+import { createEnvelopeStore, type StorageLike } from './storage';
+import { later } from './timers';
+import { startPayloadUpdates } from './updates';
+
+interface CommonOptions {
+  /** The client key of one environment (`{key}` in the snippet). */
+  clientKey: string;
+  /** Base URL of the Tabula server; in a browser it defaults to the origin the script was loaded from. */
+  apiHost?: string;
+  attributes?: Attributes;
+  /** Turns on visual (UI) experiments on this page. */
+  enableUI?: boolean;
+  /** Refresh flags and experiments every 10 minutes (spec §1); default true. */
+  autoPoll?: boolean;
+  /** fetchExperiment asks the server to log the exposure (spec §1); default false. */
+  autoExposure?: boolean;
+  /** Receive each change at once over server-sent events; default false. */
+  streaming?: boolean;
+  /** experimentKey → versionKey, for QA; the `tabula_force` URL parameter adds to (and wins over) these. */
+  forcedVersions?: Record<string, string>;
+  /** Hears every problem the SDK meets; nothing is ever thrown into the host page. */
+  onError?: (error: Error) => void;
+  storage?: StorageLike;
+  fetch?: typeof fetch;
+  /** How often queued events are sent, in ms; default 5000. */
+  flushInterval?: number;
+  /** How long ready() waits for a first payload, in ms; default 3000. */
+  readyTimeout?: number;
+  /** A payload to start from (server-side rendering); the newer of it and the cached one is served first. */
+  payload?: SdkPayload;
+}
+
+/** Tab family (spec §1): the visitor id is the user id when logged in, else a generated uuid kept on the device. */
+export interface TabClientOptions extends CommonOptions {
+  appId: string;
+  userId?: string;
+  projectId?: never;
+  unitId?: never;
+}
+
+/** Other families (spec §1): the host names the unit that splits traffic; a generated uuid stands in when absent. */
+export interface ProjectClientOptions extends CommonOptions {
+  projectId: string;
+  unitId?: string;
+  appId?: never;
+  userId?: never;
+}
+
+export type ClientOptions = TabClientOptions | ProjectClientOptions;
+
+export type TypedFlagDetails<T> = Omit<FlagDetails, 'value'> & { value: T };
+export type ExperimentResult = Pick<ExperimentAssignment, 'version' | 'params'>;
+export type PayloadListener = (payload: SdkPayload) => void;
+/** A flag read with `false` as its default is a boolean flag, not a flag whose value is `false`. */
+export type Widen<T> = T extends boolean ? boolean : T extends string ? string : T extends number ? number : T;
+
+/**
+ * Methods that take `attributes` evaluate for those attributes instead of the client's (one client serving many
+ * users on a server); `id` is the unit id.
+ */
+export interface TabulaClient {
+  /** The SDK version of this client's product family (spec §9). */
+  readonly version: string;
+  readonly enableUI: boolean;
+  /** Resolves true once a payload (cached counts) is being served, or false after the ready timeout. Never rejects. */
+  ready(): Promise<boolean>;
+  isOn(key: string, attributes?: Attributes): boolean;
+  getFlag<T>(key: string, defaultValue: T, attributes?: Attributes): Widen<T>;
+  getFlagDetails<T>(key: string, defaultValue: T, attributes?: Attributes): TypedFlagDetails<Widen<T>>;
+  /** The unit's version, logging an exposure the first time; null when the unit is not in the experiment. */
+  getExperiment(key: string, attributes?: Attributes): ExperimentResult | null;
+  /** Online retrieval: the server assigns (and logs the exposure when autoExposure is on). */
+  fetchExperiment(key: string): Promise<ExperimentResult | null>;
+  track(event: string, value?: number, properties?: Record<string, unknown>): void;
+  /** Replaces the attributes; the unit id (`id`) is kept unless the new attributes name one. */
+  setAttributes(attributes: Attributes): void;
+  /** Called with each new payload; returns the unsubscribe function. */
+  subscribe(listener: PayloadListener): () => void;
+  /** Sends queued events now. Never rejects. */
+  flush(): Promise<void>;
+  destroy(): void;
+}
+
+interface CachedPayload {
+  payload: SdkPayload;
+  etag: string;
+}
+
+interface RememberedState {
+  /** `${experiment}|${unit}` → the version the unit was first given, per experiment phase. */
+  sticky: Record<string, { version: string; phase: number }>;
+  /** `${experiment}|${version}|${unit}` of each exposure already logged. */
+  exposed: string[];
+}
+
+// document.currentScript is only set while the script first runs, so the loading origin is read once, at load.
+const scriptOrigin = (() => {
+  try {
+    return new URL((document.currentScript as HTMLScriptElement).src).origin;
+  } catch {
+    return '';
+  }
+})();
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** The few checks that let the evaluator start; it reports any deeper fault itself. */
+const isPayload = (value: unknown): value is SdkPayload =>
+  isObject(value) &&
+  value.format === 1 &&
+  typeof value.revision === 'string' &&
+  Array.isArray(value.flags) &&
+  Array.isArray(value.experiments) &&
+  Array.isArray(value.segments);
+
+const kind = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
+/** Event and evaluate-request attributes carry only the scalar values the server accepts. */
+function scalars(attributes: Attributes): Record<string, string | number | boolean | null> {
+  const out: Record<string, string | number | boolean | null> = {};
+  for (const [name, value] of Object.entries(attributes)) {
+    if (
+      name.length <= 200 &&
+      (value === null ||
+        typeof value === 'boolean' ||
+        (typeof value === 'number' && Number.isFinite(value)) ||
+        (typeof value === 'string' && value.length <= 2000))
+    ) {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+function forcedFromUrl(): Record<string, string> {
+  const forced: Record<string, string> = {};
+  try {
+    for (const pair of (new URLSearchParams(location.search).get(FORCE_PARAMETER) || '').split(',')) {
+      const [experiment, version] = pair.split(':');
+      if (experiment && version) forced[experiment] = version;
+    }
+  } catch {
+    // not in a browser
+  }
+  return forced;
+}
+
+export function createClient(options: ClientOptions): TabulaClient {
+  const settings: Partial<ClientOptions> = isObject(options) ? options : {};
+  const report = (error: unknown): void => {
+    try {
+      settings.onError?.(error instanceof Error ? error : new Error(String(error)));
+    } catch {
+      // the host's own handler failed; there is nobody left to tell
+    }
+  };
+
+  let payload: SdkPayload | undefined;
+  let etag: string | undefined;
+  let evaluator: Evaluator | undefined;
+  let experiments = new Map<string, PayloadExperiment>();
+  let attributes: Attributes = {};
+  let forced: Record<string, string> = {};
+  let remembered: RememberedState = { sticky: {}, exposed: [] };
+  let exposed = new Set<string>();
+  let destroyed = false;
+  const listeners = new Set<PayloadListener>();
+  const waiting = new Set<(ready: boolean) => void>();
+  const stops: (() => void)[] = [];
+  const doFetch: typeof fetch = (input, init) => (settings.fetch || globalThis.fetch)(input, init);
+  const storage = settings.storage;
+  const clientKey = typeof settings.clientKey === 'string' ? settings.clientKey : '';
+  const host = (settings.apiHost || scriptOrigin).replace(/\/+$/, '');
+  const url = (endpoint: string): string => `${host}/sdk/v1/${endpoint}/${encodeURIComponent(clientKey)}`;
+  const cache = createEnvelopeStore<CachedPayload>({
+    key: `tabula:payload:${clientKey}`,
+    version: 1,
+    parse: (data) =>
+      isObject(data) && isPayload(data.payload) && typeof data.etag === 'string' ? (data as never) : undefined,
+    storage,
+  });
+  const state = createEnvelopeStore<RememberedState>({
+    key: `tabula:state:${clientKey}`,
+    version: 1,
+    parse: (data) =>
+      isObject(data) && isObject(data.sticky) && Array.isArray(data.exposed) ? (data as never) : undefined,
+    storage,
+  });
+  const queue = createEventQueue({
+    url: url('events'),
+    storageKey: `tabula:events:${clientKey}`,
+    storage,
+    fetch: doFetch,
+    report,
+  });
+
+  /** Read-modify-write so that tabs sharing storage add to one another's memory instead of overwriting it. */
+  const remember = (change: (state: RememberedState) => void): void => {
+    const stored = state.read() || { sticky: {}, exposed: [] };
+    for (const target of [stored, remembered]) {
+      change(target);
+      target.exposed.splice(0, target.exposed.length - MAX_REMEMBERED);
+      const keys = Object.keys(target.sticky);
+      for (const key of keys.slice(0, keys.length - MAX_REMEMBERED)) delete target.sticky[key];
+    }
+    state.write(stored);
+  };
+
+  const unitIn = (experiment: string, evaluated: Attributes): string | undefined =>
+    unitOf(evaluated, experiments.get(experiment)?.unitAttribute || 'id');
+  const unitKey = (experiment: string, evaluated: Attributes): string | undefined => {
+    const unit = unitIn(experiment, evaluated);
+    return unit && `${experiment}|${unit}`;
+  };
+
+  const evaluationOptions = (evaluated: Attributes): EvaluationOptions => ({
+    forcedVersions: forced,
+    onError: report,
+    sticky: {
+      get: (experiment) => {
+        const key = unitKey(experiment, evaluated);
+        return key ? remembered.sticky[key] : undefined;
+      },
+      set: (experiment, value) => {
+        const key = unitKey(experiment, evaluated);
+        if (key) {
+          remember((target) => {
+            target.sticky[key] = value;
+          });
+        }
+      },
+    },
+  });
+
+  // A new phase may move the unit to another version, which is a new exposure: the version is part of the mark.
+  const expose = (experiment: string, version: string, evaluated: Attributes, loggedByServer?: boolean): void => {
+    const unitId = unitIn(experiment, evaluated);
+    const mark = `${experiment}|${version}|${unitId}`;
+    if (unitId === undefined || exposed.has(mark)) return;
+    exposed.add(mark);
+    remember((target) => {
+      target.exposed.push(mark);
+    });
+    // The set only speeds up the lookup; the bounded list is what is remembered.
+    if (exposed.size > 2 * MAX_REMEMBERED) exposed = new Set(remembered.exposed);
+    if (!loggedByServer) queue.push({ type: 'exposure', id: uuid(), at: Date.now(), unitId, experiment, version });
+  };
+
+  const serve = (next: SdkPayload, validator: string | null): void => {
+    evaluator = createEvaluator(next);
+    experiments = new Map(next.experiments.map((experiment) => [experiment.key, experiment]));
+    payload = next;
+    // Stream payloads and responses whose ETag is hidden by CORS still revalidate: the ETag is the quoted revision.
+    etag = validator || `"${next.revision}"`;
+    const project = settings.appId || settings.projectId;
+    if (project && next.projectId !== project) {
+      report(new Error(`client key ${clientKey} serves project ${next.projectId}, not ${project}`));
+    }
+    for (const resolve of waiting) resolve(true);
+    waiting.clear();
+  };
+
+  const apply = (next: unknown, validator: string | null): void => {
+    if (!isPayload(next)) throw new Error('malformed payload');
+    if (next.revision === payload?.revision) return;
+    serve(next, validator);
+    cache.write({ payload: next, etag: etag as string });
+    for (const listener of listeners) {
+      try {
+        listener(next);
+      } catch (error) {
+        report(error);
+      }
+    }
+  };
+
+  const getFlagDetails = <T>(key: string, fallback: T, given?: Attributes): TypedFlagDetails<Widen<T>> => {
+    const evaluated = isObject(given) ? given : attributes;
+    const value = fallback as Widen<T>;
+    const fail = (errorCode: EvaluationErrorCode): TypedFlagDetails<Widen<T>> => ({
+      key,
+      value,
+      variant: null,
+      reason: 'ERROR',
+      errorCode,
+    });
+    try {
+      if (!evaluator) return fail('PROVIDER_NOT_READY');
+      const { exposure, ...result } = evaluator.flag(key, evaluated, evaluationOptions(evaluated));
+      if (result.errorCode) return { ...result, value };
+      if (kind(result.value) !== kind(fallback)) return fail('TYPE_MISMATCH');
+      if (exposure) expose(exposure.experiment, exposure.version, evaluated);
+      return result as TypedFlagDetails<Widen<T>>;
+    } catch (error) {
+      report(error);
+      return fail('GENERAL');
+    }
+  };
+  const getFlag = <T>(key: string, fallback: T, evaluated?: Attributes): Widen<T> =>
+    getFlagDetails(key, fallback, evaluated).value;
+
+  const experiment = (key: string, given?: Attributes, log = true): ExperimentResult | null => {
+    const evaluated = isObject(given) ? given : attributes;
+    const assignment = evaluator?.experiment(key, evaluated, evaluationOptions(evaluated));
+    if (!assignment) return null;
+    if (log && !assignment.forced) expose(key, assignment.version, evaluated);
+    return { version: assignment.version, params: assignment.params };
+  };
+
+  const onPageHide = (event: Event): void => {
+    if (event.type === 'pagehide' || document.visibilityState === 'hidden') queue.beacon();
+  };
+
+  try {
+    const visitor = createEnvelopeStore<string>({
+      key: 'tabula:visitor',
+      version: 1,
+      parse: (data) => (typeof data === 'string' && data ? data : undefined),
+      storage,
+    });
+    let unit = settings.userId || settings.unitId || visitor.read();
+    if (!unit) {
+      unit = uuid();
+      visitor.write(unit);
+    }
+    attributes = { id: unit, ...settings.attributes };
+    forced = { ...settings.forcedVersions, ...forcedFromUrl() };
+    remembered = state.read() || remembered;
+    exposed = new Set(remembered.exposed);
+
+    const cached = cache.read();
+    const bootstrap = isPayload(settings.payload) ? settings.payload : undefined;
+    if (cached && !(bootstrap && bootstrap.generatedAt > cached.payload.generatedAt))
+      serve(cached.payload, cached.etag);
+    else if (bootstrap) serve(bootstrap, null);
+
+    stops.push(
+      later(() => void queue.flush(), settings.flushInterval || FLUSH_INTERVAL_MS, true),
+      startPayloadUpdates({
+        url,
+        fetch: doFetch,
+        useEventSource: !settings.fetch && typeof EventSource === 'function',
+        autoPoll: settings.autoPoll !== false,
+        streaming: !!settings.streaming,
+        etag: () => etag,
+        apply,
+        report,
+      }),
+    );
+    if (typeof document === 'object') {
+      addEventListener('pagehide', onPageHide);
+      document.addEventListener('visibilitychange', onPageHide);
+      stops.push(() => {
+        removeEventListener('pagehide', onPageHide);
+        document.removeEventListener('visibilitychange', onPageHide);
+      });
+    }
+  } catch (error) {
+    report(error);
+  }
+
+  return {
+    version: settings.appId ? SDK_VERSIONS.tab : SDK_VERSIONS.abc,
+    enableUI: !!settings.enableUI,
+    ready() {
+      if (payload || destroyed) return Promise.resolve(!!payload);
+      return new Promise((resolve) => {
+        waiting.add(resolve);
+        later(() => {
+          waiting.delete(resolve);
+          resolve(!!payload);
+        }, settings.readyTimeout || READY_TIMEOUT_MS);
+      });
+    },
+    isOn: (key, evaluated) => getFlag(key, false, evaluated),
+    getFlag,
+    getFlagDetails,
+    getExperiment(key, evaluated) {
+      try {
+        return experiment(key, evaluated);
+      } catch (error) {
+        report(error);
+        return null;
+      }
+    },
+    async fetchExperiment(key) {
+      const autoExposure = !!settings.autoExposure;
+      try {
+        // A QA-forced version is the page's own decision; the server could not know it.
+        if (forced[key]) return experiment(key, attributes, false);
+        const request: EvaluateRequest = {
+          unitId: String(attributes.id),
+          attributes: scalars(attributes),
+          experiments: [key],
+          logExposure: autoExposure,
+        };
+        const response = await doFetch(url('evaluate'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(request),
+        });
+        if (!response.ok) throw new Error(`evaluate: ${response.status}`);
+        const assignment = ((await response.json()) as EvaluateResponse).experiments[key];
+        if (!assignment) return null;
+        // Remembered as logged, so that a later getExperiment does not log the same exposure again.
+        if (autoExposure) expose(key, assignment.version, attributes, true);
+        return { version: assignment.version, params: assignment.params };
+      } catch (error) {
+        report(error);
+        // Offline, the local evaluation answers; it logs the exposure the server could not.
+        try {
+          return experiment(key, attributes, autoExposure);
+        } catch (failure) {
+          report(failure);
+          return null;
+        }
+      }
+    },
+    track(event, value, properties) {
+      try {
+        queue.push({
+          type: 'track',
+          id: uuid(),
+          at: Date.now(),
+          unitId: String(attributes.id),
+          event: String(event),
+          value: Number.isFinite(value) ? value : undefined,
+          properties: isObject(properties) ? (JSON.parse(JSON.stringify(properties)) as never) : undefined,
+          attributes: scalars(attributes),
+        });
+      } catch (error) {
+        report(error);
+      }
+    },
+    setAttributes(next) {
+      attributes = { id: attributes.id, ...(isObject(next) ? next : {}) };
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    flush() {
+      return queue.flush();
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      for (const stop of stops) stop();
+      listeners.clear();
+      for (const resolve of waiting) resolve(!!payload);
+      void queue.flush();
+    },
+  };
+}

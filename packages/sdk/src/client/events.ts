@@ -1,0 +1,99 @@
+import type { EventBatchResult, SdkEvent } from '@tabula/protocol';
+import { MAX_EVENTS_PER_BATCH, MAX_QUEUED_EVENTS } from './constants';
+import { createEnvelopeStore, type StorageLike } from './storage';
+
+export interface EventQueueOptions {
+  url: string;
+  storageKey: string;
+  storage?: StorageLike;
+  fetch: typeof fetch;
+  report: (error: unknown) => void;
+}
+
+export interface EventQueue {
+  push(event: SdkEvent): void;
+  /** Sends the oldest batch; resolves when the server answered (or did not), never rejects. */
+  flush(): Promise<void>;
+  /** Hands what is left to sendBeacon as the page goes away. */
+  beacon(): void;
+}
+
+const parseQueue = (data: unknown): SdkEvent[] | undefined =>
+  Array.isArray(data)
+    ? data.filter((event) => typeof event?.id === 'string' && (event.type === 'exposure' || event.type === 'track'))
+    : undefined;
+
+/**
+ * Storage, not memory, holds the queue: an event leaves it only when the server has answered 202 (or refused the
+ * batch as malformed), so a 5xx, a lost network or a closed page loses nothing. Every change re-reads storage first,
+ * so two tabs of one site add to the same queue rather than overwrite each other. Resending is safe: the server
+ * recognises event ids it has already stored.
+ */
+export function createEventQueue(options: EventQueueOptions): EventQueue {
+  const { url, report } = options;
+  const store = createEnvelopeStore<SdkEvent[]>({
+    key: options.storageKey,
+    version: 1,
+    parse: parseQueue,
+    storage: options.storage,
+  });
+  const read = (): SdkEvent[] => store.read() || [];
+  // sendBeacon never says whether the server took the batch: beaconed events stay queued (so a later fetch or the
+  // next page load confirms them) and are only kept from being beaconed twice from this page.
+  const beaconed = new Set<string>();
+  let sending: Promise<void> | undefined;
+  let pausedUntil = 0;
+
+  // text/plain keeps the POST a "simple" cross-origin request: no preflight round trip before every batch.
+  const post = (events: SdkEvent[]): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: JSON.stringify({ events }),
+  });
+
+  const send = async (): Promise<void> => {
+    const batch = read().slice(0, MAX_EVENTS_PER_BATCH);
+    if (batch.length === 0 || Date.now() < pausedUntil) return;
+    const response = await options.fetch(url, post(batch));
+    if (response.status >= 500 || response.status === 429) {
+      const retryAfter = Number(response.headers.get('retry-after'));
+      if (retryAfter > 0) pausedUntil = Date.now() + retryAfter * 1000;
+      throw new Error(`events kept for a retry: ${response.status}`);
+    }
+    const sent = new Set(batch.map((event) => event.id));
+    store.write(read().filter((event) => !sent.has(event.id)));
+    if (!response.ok) throw new Error(`events dropped, refused: ${response.status}`);
+    const { rejected } = (await response.json()) as EventBatchResult;
+    if (rejected?.length) throw new Error(`events rejected: ${JSON.stringify(rejected)}`);
+  };
+
+  return {
+    push(event) {
+      const queue = read();
+      queue.push(event);
+      const over = queue.length - MAX_QUEUED_EVENTS;
+      if (over > 0) {
+        queue.splice(0, over);
+        report(new Error(`event queue full: dropped the ${over} oldest`));
+      }
+      store.write(queue);
+    },
+    flush() {
+      sending ||= send()
+        .catch(report)
+        .finally(() => {
+          sending = undefined;
+        });
+      return sending;
+    },
+    beacon() {
+      const batch = read()
+        .filter((event) => !beaconed.has(event.id))
+        .slice(0, MAX_EVENTS_PER_BATCH);
+      const { body } = post(batch);
+      if (batch.length > 0 && globalThis.navigator?.sendBeacon?.(url, body as string)) {
+        for (const event of batch) beaconed.add(event.id);
+      }
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * How condition operators read attribute values and operands. Every SDK must agree, so these rules are also in the
+ * SDK README ("Conditions").
+ *
+ * - Missing: an attribute that is absent, `undefined` or `null` matches nothing; hence `not_in` and `neq` hold for it,
+ *   `exists` does not, and every other operator is false.
+ * - Arrays: an attribute holding an array matches when any element matches; `not_in` and `neq` hold when no element
+ *   matches. Objects (and arrays inside arrays) match nothing.
+ * - Operands: a condition's `values` are any-of: the condition holds when one of them matches.
+ * - Text (`contains`, `starts_with`, `ends_with`, `matches`): both sides are compared as strings, case-sensitively;
+ *   finite numbers and booleans are stringified (`String(x)`); NaN and ±Infinity match nothing.
+ * - Equality (`eq`, `neq`, `in`, `not_in`): same types compare strictly; a number equals a numeric string with the same
+ *   value (1 = "1" = "1.0"); a boolean equals "true"/"false". Two strings compare as strings ("1" ≠ "1.0").
+ *   A numeric string is decimal: optional sign, digits with an optional fraction, optional exponent, no spaces.
+ * - Order (`gt`, `gte`, `lt`, `lte`): numeric when both sides are numbers or numeric strings, otherwise both are
+ *   stringified and compared by UTF-16 code units.
+ * - Versions (`semver_*`): `[v]MAJOR[.MINOR[.PATCH]][-PRERELEASE][+BUILD]`, missing parts are 0, precedence as in
+ *   SemVer 2.0.0 §11 (build metadata ignored). An attribute that is no version matches nothing.
+ * - Dates (`before`, `after`): epoch milliseconds (numbers, numeric strings or Date objects) or ISO 8601 strings
+ *   (`YYYY-MM-DD`, optionally `THH:MM[:SS[.fff]]` or a space for the T, and `Z` or `±HH:MM`); no offset means UTC.
+ * - `exists`: the attribute is present and not null (an empty string exists); its operands are ignored.
+ * - `matches`: a JavaScript regular expression without flags, tested anywhere in the string; patterns longer than
+ *   MAX_PATTERN_LENGTH are refused.
+ * - Broken conditions (unknown operator, bad pattern, an operand that is no version or date) are false even when
+ *   negated, and reported through onError.
+ */
+
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:\d{2})?)?$/;
+
+export function isNumericString(text: string): boolean {
+  return DECIMAL.test(text);
+}
+
+/** A number for numbers and numeric strings, undefined otherwise. */
+export function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && DECIMAL.test(value)) {
+    const parsed = Number(value);
+    return Number.isFinite(parsed) ? parsed : undefined;
+  }
+  return undefined;
+}
+
+/** The string a text operator sees: strings as they are, finite numbers and booleans stringified. */
+export function toText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+/** Negative when a < b, positive when a > b, 0 when equal, undefined when the two cannot be ordered. */
+export function compareOrdered(a: unknown, b: unknown): number | undefined {
+  const x = toNumber(a);
+  const y = toNumber(b);
+  if (x !== undefined && y !== undefined) return x === y ? 0 : x < y ? -1 : 1;
+  const s = toText(a);
+  const t = toText(b);
+  if (s === undefined || t === undefined) return undefined;
+  return s === t ? 0 : s < t ? -1 : 1;
+}
+
+/** Epoch milliseconds, or undefined when the value is no date. */
+export function toTime(value: unknown): number | undefined {
+  if (value instanceof Date) {
+    const time = value.getTime();
+    return Number.isNaN(time) ? undefined : time;
+  }
+  if (typeof value !== 'string') return toNumber(value);
+  if (DECIMAL.test(value)) return toNumber(value);
+  const parts = ISO_DATE.exec(value);
+  if (parts === null) return undefined;
+  // Date.parse reads a date-time without offset as local time; conditions must not depend on the visitor's zone.
+  const iso = parts[2] === undefined ? parts[1] : `${parts[1]}T${parts[2]}${parts[3] ?? 'Z'}`;
+  const time = Date.parse(iso as string);
+  return Number.isNaN(time) ? undefined : time;
+}

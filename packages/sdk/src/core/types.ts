@@ -1,0 +1,35 @@
+import type { ExperimentAssignment, FlagDetails } from '@tabula/protocol';
+
+/** What the host page knows about the visitor; the unit id is one of these (`id` unless told otherwise). */
+export type Attributes = Record<string, unknown>;
+
+/** Keeps a visitor in the version it first saw until the experiment is re-randomised (a new phase). */
+export interface StickyAssignments {
+  get(experimentKey: string): { version: string; phase: number } | undefined;
+  set(experimentKey: string, value: { version: string; phase: number }): void;
+}
+
+export interface EvaluationOptions {
+  /** experimentKey → versionKey, for QA (URL parameter and options); wins over every other rule. */
+  forcedVersions?: Readonly<Record<string, string>>;
+  sticky?: StickyAssignments;
+  /** Unknown operators, bad regexes, broken payload pieces and failing stores land here; nothing is thrown. */
+  onError?: (error: Error) => void;
+}
+
+/** Present when an experiment rule served the value, so the client logs an exposure; absent for forced versions. */
+export interface FlagResult extends FlagDetails {
+  exposure?: { experiment: string; version: string };
+}
+
+/** `forced` marks a QA-forced version: the client does not log an exposure for it. */
+export interface Assignment extends ExperimentAssignment {
+  forced?: true;
+}
+
+export interface Evaluator {
+  flag(key: string, attributes: Attributes, options?: EvaluationOptions): FlagResult;
+  experiment(key: string, attributes: Attributes, options?: EvaluationOptions): Assignment | null;
+  allFlags(attributes: Attributes, options?: EvaluationOptions): Record<string, FlagResult>;
+  allExperiments(attributes: Attributes, options?: EvaluationOptions): Record<string, Assignment>;
+}
