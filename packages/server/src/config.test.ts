@@ -22,6 +22,8 @@ describe('loadConfig', () => {
       releaseId: packageJson.version,
     });
     expect(config.consoleDir).toMatch(/console[/\\]dist$/);
+    expect(config.sdkDir).toMatch(/sdk[/\\]dist$/);
+    expect(config.sdkEventRequestsPerMinute).toBe(600);
   });
 
   it('keeps a generated secret in the data dir, readable by the server only', () => {
@@ -45,6 +47,8 @@ describe('loadConfig', () => {
       TABULA_OIDC_CLIENT_SECRET: 'shh',
       TABULA_OIDC_LABEL: 'Company login',
       TABULA_CONSOLE_DIR: '/srv/console',
+      TABULA_SDK_DIR: '/srv/sdk',
+      TABULA_SDK_EVENT_RATE_LIMIT: '6000',
       TABULA_RELEASE_ID: '2026.11.1',
     });
     expect(config).toMatchObject({
@@ -56,6 +60,8 @@ describe('loadConfig', () => {
       openSignup: true,
       oidc: { issuer: 'https://id.example.com', clientId: 'tabula', clientSecret: 'shh', label: 'Company login' },
       releaseId: '2026.11.1',
+      sdkDir: '/srv/sdk',
+      sdkEventRequestsPerMinute: 6000,
     });
   });
 
@@ -66,6 +72,7 @@ describe('loadConfig', () => {
     [{ TABULA_PUBLIC_URL: 'ftp://example.com' }, 'TABULA_PUBLIC_URL'],
     [{ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL'],
     [{ TABULA_SECRET: 'short' }, 'TABULA_SECRET'],
+    [{ TABULA_SDK_EVENT_RATE_LIMIT: '0' }, 'TABULA_SDK_EVENT_RATE_LIMIT'],
     [{ TABULA_OIDC_ISSUER: 'https://id.example.com' }, 'TABULA_OIDC_CLIENT_ID'],
   ])('names the bad variable in %j', (env, name) => {
     expect(() => loadConfig({ TABULA_SECRET: 's'.repeat(40), ...env })).toThrow(ConfigError);

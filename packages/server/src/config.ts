@@ -29,6 +29,10 @@ export interface Config {
   openSignup: boolean;
   oidc: OidcConfig | null;
   consoleDir: string;
+  /** Where the SDK's built bundle (tabula.js) is. */
+  sdkDir: string;
+  /** Event batches one client key may send from one address per minute. */
+  sdkEventRequestsPerMinute: number;
   releaseId: string;
   passwordHashing: PasswordHashingOptions;
   logger: boolean;
@@ -38,6 +42,9 @@ export class ConfigError extends Error {}
 
 export const DEFAULT_PASSWORD_HASHING: PasswordHashingOptions = { memoryCost: 19456, timeCost: 2 };
 const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url));
+const DEFAULT_SDK_DIR = fileURLToPath(new URL('../../sdk/dist', import.meta.url));
+/** Ten batches a second from one page or server is far beyond what an SDK's queue sends. */
+const DEFAULT_SDK_EVENT_REQUESTS_PER_MINUTE = 600;
 
 const optional = z
   .string()
@@ -75,6 +82,14 @@ const envSchema = z.object({
   TABULA_OIDC_CLIENT_SECRET: optional,
   TABULA_OIDC_LABEL: optional,
   TABULA_CONSOLE_DIR: optional,
+  TABULA_SDK_DIR: optional,
+  TABULA_SDK_EVENT_RATE_LIMIT: optional.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,8}$/, 'expected a whole number of requests per minute')
+      .transform(Number)
+      .optional(),
+  ),
   TABULA_RELEASE_ID: optional,
 });
 type Env = z.infer<typeof envSchema>;
@@ -123,6 +138,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     openSignup: parsed.TABULA_OPEN_SIGNUP ?? false,
     oidc: oidcFrom(parsed),
     consoleDir: parsed.TABULA_CONSOLE_DIR ? resolve(parsed.TABULA_CONSOLE_DIR) : DEFAULT_CONSOLE_DIR,
+    sdkDir: parsed.TABULA_SDK_DIR ? resolve(parsed.TABULA_SDK_DIR) : DEFAULT_SDK_DIR,
+    sdkEventRequestsPerMinute: parsed.TABULA_SDK_EVENT_RATE_LIMIT ?? DEFAULT_SDK_EVENT_REQUESTS_PER_MINUTE,
     releaseId: parsed.TABULA_RELEASE_ID ?? packageJson.version,
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     logger: true,

@@ -1,10 +1,18 @@
 import type { Config } from './config';
+import type { ChangeBus } from './db/change-bus';
 import type { Database } from './db/client';
+import type { ClientKeys } from './features/api-keys/service';
 import type { PasswordHasher } from './features/auth/passwords';
+import type { EventWriter } from './features/sdk-events/service';
 
 /** What every feature's routes receive from the app. */
 export interface AppContext {
   config: Config;
   db: Database;
   passwords: PasswordHasher;
+  /** Tells caches in every server process that a project's payload-relevant data changed. */
+  changes: ChangeBus;
+  clientKeys: ClientKeys;
+  /** The process's one group-committing writer of SDK events. */
+  eventWriter: EventWriter;
 }

@@ -9,6 +9,8 @@ import { createTestDatabase } from './database';
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** Where a second server would connect to the same database; null on PGlite. */
+  databaseUrl: string | null;
   config: Config;
   close(): Promise<void>;
 }
@@ -34,6 +36,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   return {
     app,
     database: database.handle,
+    databaseUrl: database.url,
     config,
     close: async () => {
       await app.close();
@@ -61,6 +64,9 @@ export function useTestApp(overrides: Partial<Config> = {}): TestApp {
     },
     get database() {
       return get().database;
+    },
+    get databaseUrl() {
+      return get().databaseUrl;
     },
     get config() {
       return get().config;

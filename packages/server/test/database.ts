@@ -5,6 +5,8 @@ import { admin, databaseUrl, uniqueDatabaseName } from './postgres';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** Where a second server process would connect; null for PGlite, which one process owns. */
+  url: string | null;
   /** Closes the connection and, on PostgreSQL, drops the database. */
   drop(): Promise<void>;
 }
@@ -15,13 +17,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!template) {
     const handle = await createDatabase({});
     await migrate(handle);
-    return { handle, drop: () => handle.close() };
+    return { handle, url: null, drop: () => handle.close() };
   }
   const name = uniqueDatabaseName('tabula_test');
   await admin(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-  const handle = await createDatabase({ databaseUrl: databaseUrl(name) });
+  const url = databaseUrl(name);
+  const handle = await createDatabase({ databaseUrl: url });
   return {
     handle,
+    url,
     drop: async () => {
       await handle.close();
       await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -11,10 +11,19 @@ export type Schema = typeof schema;
 /** One type for both drivers; a transaction is one too, so services accept either. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type DatabaseHandle = { db: Database; close(): Promise<void> } & (
-  | { kind: 'pglite'; driver: PgliteDatabase<Schema> }
-  | { kind: 'postgres'; driver: NodePgDatabase<Schema> }
-);
+/** Receives the notifications of one channel until the returned function stops it. */
+export interface NotificationListener {
+  onNotification(payload: string): void;
+  /** Notifications may have been missed (the dedicated connection dropped and came back). */
+  onGap(): void;
+  onError(error: unknown): void;
+}
+
+export type DatabaseHandle = {
+  db: Database;
+  close(): Promise<void>;
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+} & ({ kind: 'pglite'; driver: PgliteDatabase<Schema> } | { kind: 'postgres'; driver: NodePgDatabase<Schema> });
 
 export interface DatabaseOptions {
   /** A postgres:// URL; without one the embedded PGlite is used. */
@@ -30,7 +39,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     pool.on('error', () => {});
     const driver = drizzleNodePg({ client: pool, schema });
     let closing: Promise<void> | undefined;
-    return { kind: 'postgres', driver, db: driver, close: () => (closing ??= pool.end()) };
+    return {
+      kind: 'postgres',
+      driver,
+      db: driver,
+      close: () => (closing ??= pool.end()),
+      listen: (channel, listener) => listenPostgres(options.databaseUrl!, channel, listener),
+    };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {
@@ -46,5 +61,74 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     close: async () => {
       if (!client.closed) await client.close();
     },
+    // One PGlite belongs to one process, so its own LISTEN/NOTIFY reaches every reader there is.
+    listen: async (channel, listener) => {
+      const stop = await client.listen(channel, (payload) => listener.onNotification(payload));
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+  };
+}
+
+const RECONNECT_DELAY_MS = 1000;
+
+/**
+ * LISTEN needs a connection of its own that stays open: a pooled one goes back to the pool between queries.
+ * When it drops, it is opened again every second until it works; what was sent meanwhile is lost, hence `onGap`.
+ */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  listener: NotificationListener,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener.onNotification(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      listener.onError(error);
+      reconnect(next);
+    });
+    next.on('end', () => reconnect(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) await next.end().catch(() => {});
+    else client = next;
+  };
+
+  const reconnect = (dropped: pg.Client) => {
+    if (stopped || client !== dropped) return;
+    client = null;
+    dropped.end().catch(() => {});
+    retry = setTimeout(function attempt() {
+      if (stopped) return;
+      connect().then(
+        () => listener.onGap(),
+        (error: unknown) => {
+          listener.onError(error);
+          retry = setTimeout(attempt, RECONNECT_DELAY_MS);
+        },
+      );
+    }, RECONNECT_DELAY_MS);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const open = client;
+    client = null;
+    await open?.end().catch(() => {});
   };
 }

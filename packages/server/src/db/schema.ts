@@ -1,12 +1,44 @@
-import { API_KEY_KINDS, ROLES } from '@tabula/protocol';
+import {
+  API_KEY_KINDS,
+  type Condition,
+  FLAG_TYPES,
+  type FlagRule,
+  type JsonValue,
+  ROLES,
+  type Variant,
+} from '@tabula/protocol';
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const projectId = () =>
+  text('project_id')
+    .notNull()
+    .references(() => project.id, { onDelete: 'cascade' });
 
 export const roleEnum = pgEnum('role', ROLES);
 export const apiKeyKindEnum = pgEnum('api_key_kind', API_KEY_KINDS);
+export const flagTypeEnum = pgEnum('flag_type', FLAG_TYPES);
+export const experimentKindEnum = pgEnum('experiment_kind', ['ab', 'visual']);
+export const experimentStatusEnum = pgEnum('experiment_status', ['draft', 'running', 'paused', 'stopped', 'archived']);
+export const pageMatchEnum = pgEnum('page_match', ['exact', 'fuzzy']);
+export const eventTypeEnum = pgEnum('event_type', ['exposure', 'track']);
 
 export const organization = pgTable('organization', {
   id: text('id').primaryKey(),
@@ -151,4 +183,175 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (table) => [index('audit_log_organization_id_id_idx').on(table.organizationId, table.id.desc())],
+);
+
+/** A saved audience: conditions (ANDed) that flag rules and experiments refer to by key. */
+export const segment = pgTable(
+  'segment',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectId(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    conditions: jsonb('conditions').$type<Condition[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('segment_project_id_key_unique').on(table.projectId, table.key)],
+);
+
+/** What a flag is everywhere; whether it is on, and for whom, is per environment (flag_environment). */
+export const flag = pgTable(
+  'flag',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectId(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: flagTypeEnum('type').notNull(),
+    variants: jsonb('variants').$type<Variant[]>().notNull(),
+    defaultVariant: text('default_variant').notNull(),
+    offVariant: text('off_variant').notNull(),
+    tags: text('tags').array().notNull().default([]),
+    archivedAt: at('archived_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('flag_project_id_key_unique').on(table.projectId, table.key)],
+);
+
+/** A flag without a row here is off in that environment. */
+export const flagEnvironment = pgTable(
+  'flag_environment',
+  {
+    flagId: text('flag_id')
+      .notNull()
+      .references(() => flag.id, { onDelete: 'cascade' }),
+    environmentId: text('environment_id')
+      .notNull()
+      .references(() => environment.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    rules: jsonb('rules').$type<FlagRule[]>().notNull().default([]),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.flagId, table.environmentId] }),
+    index('flag_environment_environment_id_idx').on(table.environmentId),
+  ],
+);
+
+/** Experiments in one layer own disjoint slot ranges, so a unit is in at most one of them. */
+export const layer = pgTable(
+  'layer',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectId(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('layer_project_id_key_unique').on(table.projectId, table.key)],
+);
+
+export const experiment = pgTable(
+  'experiment',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectId(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    hypothesis: text('hypothesis').notNull().default(''),
+    kind: experimentKindEnum('kind').notNull(),
+    status: experimentStatusEnum('status').notNull().default('draft'),
+    unitAttribute: text('unit_attribute').notNull().default('id'),
+    /** Basis points of eligible units that enter: 10000 is everyone. */
+    traffic: integer('traffic').notNull().default(10_000),
+    /** Bumped on re-randomisation: it changes the assignment salt. */
+    phase: integer('phase').notNull().default(0),
+    conditions: jsonb('conditions').$type<Condition[]>().notNull().default([]),
+    segments: text('segments').array().notNull().default([]),
+    /** A layer in use cannot be deleted out from under its running experiments. */
+    layerId: text('layer_id').references(() => layer.id, { onDelete: 'restrict' }),
+    slotStart: integer('slot_start'),
+    slotEnd: integer('slot_end'),
+    pageUrl: text('page_url'),
+    pageMatch: pageMatchEnum('page_match').notNull().default('exact'),
+    integrationConfigured: boolean('integration_configured').notNull().default(false),
+    startedAt: at('started_at'),
+    stoppedAt: at('stopped_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('experiment_project_id_key_unique').on(table.projectId, table.key),
+    index('experiment_project_id_status_idx').on(table.projectId, table.status),
+    check('experiment_traffic_range', sql`${table.traffic} between 0 and 10000`),
+    check('experiment_phase_range', sql`${table.phase} >= 0`),
+    // An experiment in a layer owns a slot range [start, end) of it; outside a layer it has none.
+    check(
+      'experiment_layer_slots',
+      sql`(${table.layerId} is null and ${table.slotStart} is null and ${table.slotEnd} is null) or (${table.layerId} is not null and 0 <= ${table.slotStart} and ${table.slotStart} < ${table.slotEnd} and ${table.slotEnd} <= 10000)`,
+    ),
+  ],
+);
+
+export const experimentVersion = pgTable(
+  'experiment_version',
+  {
+    id: text('id').primaryKey(),
+    experimentId: text('experiment_id')
+      .notNull()
+      .references(() => experiment.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    /** Basis points; an experiment's versions add up to 10000. */
+    weight: integer('weight').notNull(),
+    isControl: boolean('is_control').notNull().default(false),
+    params: jsonb('params').$type<Record<string, JsonValue>>().notNull().default({}),
+    /** The visual editor's change records (spec §3), turned into element rules when delivered. */
+    changeRecords: jsonb('change_records').$type<unknown[]>().notNull().default([]),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    uniqueIndex('experiment_version_experiment_id_key_unique').on(table.experimentId, table.key),
+    index('experiment_version_experiment_id_position_idx').on(table.experimentId, table.position),
+    check('experiment_version_weight_range', sql`${table.weight} between 0 and 10000`),
+  ],
+);
+
+/**
+ * Exposure and track events, append-only. project_id and environment_id are plain values, not foreign keys: a
+ * per-row key check would slow the hottest insert path, and events outlive what they describe like audit rows do.
+ * Not partitioned by time yet: drizzle-kit does not generate partitioned tables, and a partitioned table's unique
+ * key would have to include the time column, which would let a retried event with a new clock reading count twice.
+ */
+export const event = pgTable(
+  'event',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    projectId: text('project_id').notNull(),
+    environmentId: text('environment_id').notNull(),
+    /** Made by the SDK, so a retried batch is recognised. */
+    eventId: text('event_id').notNull(),
+    type: eventTypeEnum('type').notNull(),
+    unitId: text('unit_id').notNull(),
+    experiment: text('experiment'),
+    version: text('version'),
+    /** A track event's name. */
+    name: text('name'),
+    value: doublePrecision('value'),
+    properties: jsonb('properties'),
+    attributes: jsonb('attributes'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('event_project_id_event_id_unique').on(table.projectId, table.eventId),
+    index('event_project_id_experiment_occurred_at_idx').on(table.projectId, table.experiment, table.occurredAt),
+    // Arrival order follows the table's physical order, which a BRIN index summarises for a few pages of space.
+    index('event_received_at_idx').using('brin', table.receivedAt),
+  ],
 );

@@ -27,7 +27,7 @@ const toApiKeyBody = (key: apiKeys.ApiKey): ApiKeyBody => ({
 
 const keyParams = projectParams.extend({ keyId: idSchema });
 
-export const apiKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const apiKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, changes }) => {
   const tags = ['api keys'];
 
   app.get(
@@ -69,6 +69,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
       const acting = actingOf(principalOf(request));
       const { projectId, keyId } = request.params;
       await db.transaction((tx) => apiKeys.revokeKey(tx, acting, projectId, keyId));
+      // SDK endpoints cache client keys; a revoked one must stop working in every server process.
+      await changes.notifyProjectChanged(projectId);
       return reply.status(204).send();
     },
   );

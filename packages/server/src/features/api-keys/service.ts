@@ -17,7 +17,8 @@ import {
 } from './store';
 import type { ApiKey } from './types';
 
-export type { ApiKey } from './types';
+export { type ClientKeys, createClientKeys } from './client-keys';
+export type { ApiKey, ClientKeyGrant } from './types';
 
 /** 32 characters of a 56-letter alphabet: about 186 random bits. */
 const randomKeyBody = customAlphabet(ID_ALPHABET, 32);

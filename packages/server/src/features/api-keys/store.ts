@@ -89,3 +89,19 @@ export async function touchKey(db: Database, id: string, now: Date, staleBefore:
     .set({ lastUsedAt: now })
     .where(and(eq(apiKey.id, id), or(isNull(apiKey.lastUsedAt), lt(apiKey.lastUsedAt, staleBefore))));
 }
+
+/** A client key as the SDK endpoints need it, revoked or not: a revoked key is answered differently from an unknown one. */
+export async function selectClientKey(db: Database, clientKey: string) {
+  const [row] = await db
+    .select({
+      keyId: apiKey.id,
+      projectId: apiKey.projectId,
+      environmentId: apiKey.environmentId,
+      environmentKey: environment.key,
+      revokedAt: apiKey.revokedAt,
+    })
+    .from(apiKey)
+    .innerJoin(environment, eq(environment.id, apiKey.environmentId))
+    .where(and(eq(apiKey.clientKey, clientKey), eq(apiKey.kind, 'client')));
+  return row ?? null;
+}

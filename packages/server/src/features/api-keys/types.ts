@@ -14,3 +14,11 @@ export interface ApiKey {
   lastUsedAt: Date | null;
   revokedAt: Date | null;
 }
+
+/** What a client key opens: one environment of one project, read-only. */
+export interface ClientKeyGrant {
+  keyId: string;
+  projectId: string;
+  environmentId: string;
+  environmentKey: string;
+}

@@ -12,7 +12,7 @@ import { actingOf } from '../audit/service';
 import { environmentParams, toEnvironmentBody } from './mappers';
 import * as projects from './service';
 
-export const environmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const environmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, changes }) => {
   const tags = ['environments'];
   const admin = { access: { role: 'admin' as const } };
 
@@ -75,6 +75,8 @@ export const environmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       const acting = actingOf(principalOf(request));
       const { projectId, envKey } = request.params;
       await db.transaction((tx) => projects.deleteEnvironment(tx, acting, projectId, envKey));
+      // Its keys went with it: SDK caches must forget them.
+      await changes.notifyProjectChanged(projectId);
       return reply.status(204).send();
     },
   );

@@ -7,7 +7,7 @@ import { actingOf } from '../audit/service';
 import { toProjectBody } from './mappers';
 import * as projects from './service';
 
-export const projectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const projectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, changes }) => {
   const tags = ['projects'];
 
   app.get(
@@ -74,6 +74,8 @@ export const projectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
     async (request, reply) => {
       const acting = actingOf(principalOf(request));
       await db.transaction((tx) => projects.deleteProject(tx, acting, request.params.projectId));
+      // Its keys went with it: SDK caches must forget them.
+      await changes.notifyProjectChanged(request.params.projectId);
       return reply.status(204).send();
     },
   );

@@ -1,0 +1,107 @@
+import { API_KEY_PREFIX } from '@tabula/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeBus } from '../../db/change-bus';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { selectClientKey, touchKey } from './store';
+import type { ClientKeyGrant } from './types';
+
+/** Recording every payload fetch would turn the SDK's hottest read into a write. */
+const LAST_USED_PRECISION_MS = 60 * 1000;
+/** Unknown keys are remembered briefly so a page hammering a wrong key does not reach the database each time. */
+const UNKNOWN_KEY_TTL_MS = 30 * 1000;
+const MAX_UNKNOWN_KEYS = 10_000;
+const MAX_KEY_LENGTH = 100;
+
+type Lookup = { kind: 'active'; grant: ClientKeyGrant } | { kind: 'revoked'; projectId: string };
+
+export interface ClientKeys {
+  /** The environment a client key opens; unknown keys fail with 404, revoked ones with 401. */
+  resolve(clientKey: string): Promise<ClientKeyGrant>;
+  /** Records that the key was used (the console's "last seen"), at most once a minute per key. */
+  recordUse(grant: ClientKeyGrant): void;
+  close(): void;
+}
+
+const unknownKey = () => new AppError('not_found', 'Unknown client key: copy it again from the project settings');
+const revokedKey = () => new AppError('unauthorized', 'This client key has been revoked: use another one');
+
+/**
+ * Every SDK request names its client key, so lookups are cached in memory. A revoked or deleted key is forgotten
+ * as soon as its project's change notification arrives (revoking notifies, in this process and every other).
+ */
+export function createClientKeys(db: Database, changes: ChangeBus, log: FastifyBaseLogger): ClientKeys {
+  const known = new Map<string, Lookup>();
+  const unknown = new Map<string, number>();
+  const pending = new Map<string, Promise<Lookup | null>>();
+  const lastRecorded = new Map<string, number>();
+  // A lookup that started before a change may have read the old row: it answers its caller but is not cached.
+  let generation = 0;
+
+  const unsubscribe = changes.subscribe(({ projectId }) => {
+    generation += 1;
+    if (projectId === null) {
+      known.clear();
+      unknown.clear();
+      return;
+    }
+    for (const [clientKey, lookup] of known) {
+      const owner = lookup.kind === 'active' ? lookup.grant.projectId : lookup.projectId;
+      if (owner === projectId) known.delete(clientKey);
+    }
+  });
+
+  const load = async (clientKey: string): Promise<Lookup | null> => {
+    const startedAt = generation;
+    let row: Awaited<ReturnType<typeof selectClientKey>>;
+    try {
+      row = await selectClientKey(db, clientKey);
+    } catch (error) {
+      log.error({ err: error }, 'client key lookup failed');
+      throw new AppError('unavailable', 'The server cannot reach its database; try again shortly');
+    }
+    if (!row) {
+      if (startedAt !== generation) return null;
+      if (unknown.size >= MAX_UNKNOWN_KEYS) unknown.clear();
+      unknown.set(clientKey, Date.now() + UNKNOWN_KEY_TTL_MS);
+      return null;
+    }
+    const { revokedAt, ...grant } = row;
+    const lookup: Lookup = revokedAt ? { kind: 'revoked', projectId: grant.projectId } : { kind: 'active', grant };
+    if (startedAt === generation) known.set(clientKey, lookup);
+    return lookup;
+  };
+
+  const settle = (lookup: Lookup | null | undefined): ClientKeyGrant => {
+    if (!lookup) throw unknownKey();
+    if (lookup.kind === 'revoked') throw revokedKey();
+    return lookup.grant;
+  };
+
+  return {
+    async resolve(clientKey) {
+      const cached = known.get(clientKey);
+      if (cached) return settle(cached);
+      if (!clientKey.startsWith(API_KEY_PREFIX.client) || clientKey.length > MAX_KEY_LENGTH) throw unknownKey();
+      const until = unknown.get(clientKey);
+      if (until !== undefined && until > Date.now()) throw unknownKey();
+      let lookup = pending.get(clientKey);
+      if (!lookup) {
+        lookup = load(clientKey).finally(() => pending.delete(clientKey));
+        pending.set(clientKey, lookup);
+      }
+      return settle(await lookup);
+    },
+    recordUse(grant) {
+      const now = Date.now();
+      const last = lastRecorded.get(grant.keyId);
+      if (last !== undefined && now - last < LAST_USED_PRECISION_MS) return;
+      lastRecorded.set(grant.keyId, now);
+      touchKey(db, grant.keyId, new Date(now), new Date(now - LAST_USED_PRECISION_MS)).catch((error: unknown) => {
+        lastRecorded.delete(grant.keyId);
+        log.warn({ err: error }, 'could not record a client key use');
+      });
+    },
+    close: unsubscribe,
+  };
+}

@@ -1,0 +1,9 @@
+import type { Database } from '../../db/client';
+import { selectRunningExperiments } from './store';
+import type { RunningExperiment } from './types';
+
+export type { Experiment, ExperimentVersion, Layer, RunningExperiment } from './types';
+
+/** Ordered by key, each with its versions in their order. */
+export const listRunningExperiments = (db: Database, projectId: string): Promise<RunningExperiment[]> =>
+  selectRunningExperiments(db, projectId);

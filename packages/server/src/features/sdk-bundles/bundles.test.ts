@@ -1,0 +1,56 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app';
+
+const sdkDir = mkdtempSync(join(tmpdir(), 'tabula-sdk-'));
+const bundle = `(function(){window.tabula={version:"test"};${' '.repeat(2000)}})();\n`;
+writeFileSync(join(sdkDir, 'tabula.js'), bundle);
+
+describe('SDK bundles', () => {
+  const t = useTestApp({ sdkDir });
+
+  it('serves the unversioned bundle with a short cache, open to any site', async () => {
+    const response = await t.app.inject({ url: '/sdk/tabula.js', headers: { origin: 'https://shop.example.com' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(bundle);
+    expect(response.headers).toMatchObject({
+      'content-type': 'application/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=300',
+      'access-control-allow-origin': '*',
+      'cross-origin-resource-policy': 'cross-origin',
+    });
+  });
+
+  it.each(['3.0.5', '1.0.7'])('serves tabula@%s.js for a year', async (version) => {
+    const response = await t.app.inject({ url: `/sdk/tabula@${version}.js`, headers: { 'accept-encoding': 'gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(bundle);
+    const again = await t.app.inject({
+      url: `/sdk/tabula@${version}.js`,
+      headers: { 'if-none-match': response.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('knows no other version', async () => {
+    expect((await t.app.inject({ url: '/sdk/tabula@9.9.9.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('SDK bundles before the SDK is built', () => {
+  const t = useTestApp({ sdkDir: join(sdkDir, 'not-built') });
+
+  it('answers 503 with what to do', async () => {
+    for (const url of ['/sdk/tabula.js', '/sdk/tabula@3.0.5.js']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(response.body).toMatch(/^The SDK is not built: run `npm run build`/);
+    }
+  });
+});

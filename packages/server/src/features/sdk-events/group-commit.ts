@@ -1,0 +1,137 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../http/app-error';
+import { eventKey } from './store';
+import type { BatchOutcome, EventRow } from './types';
+
+export interface GroupCommitOptions {
+  /** Stores rows in one statement; resolves with the keys of the rows that were new, once committed. */
+  insert(rows: EventRow[]): Promise<Set<string>>;
+  /** Events waiting or being written; past this, batches are refused with 503 rather than queued without end. */
+  maxQueuedEvents: number;
+  /** Statements in flight at once: 1 for PGlite (one connection), a few for PostgreSQL's pool. */
+  maxConcurrentInserts: number;
+  maxRowsPerInsert: number;
+  /** How long an idle writer waits for more batches to join the first. */
+  windowMs: number;
+  log: FastifyBaseLogger;
+}
+
+export interface EventWriter {
+  /** Resolves once the rows are committed; rejects with 503 when overloaded or when the database fails. */
+  write(rows: EventRow[]): Promise<BatchOutcome>;
+  /** Waits for everything queued to be written; later writes are refused. */
+  close(): Promise<void>;
+}
+
+const unavailable = (message: string) => new AppError('unavailable', message);
+
+interface Batch {
+  rows: EventRow[];
+  resolve(outcome: BatchOutcome): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Group commit: batches arriving while a statement is in flight (or within `windowMs` of an idle writer) are
+ * written together by one multi-row INSERT, and each request is answered when the statement holding its rows has
+ * committed. A batch never spans two statements, so each one is stored whole or not at all.
+ */
+export function createEventWriter(options: GroupCommitOptions): EventWriter {
+  const waiting: Batch[] = [];
+  let queuedEvents = 0;
+  let inFlight = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+  let drained: (() => void) | null = null;
+
+  const settleIfDrained = () => {
+    if (drained && inFlight === 0 && waiting.length === 0) drained();
+  };
+
+  const schedule = () => {
+    if (timer || waiting.length === 0 || inFlight >= options.maxConcurrentInserts) return;
+    // A busy writer starts the next statement at once: everything that arrived meanwhile is already waiting.
+    timer = setTimeout(flush, inFlight === 0 && !closed ? options.windowMs : 0);
+  };
+
+  const take = (): Batch[] => {
+    let rows = 0;
+    let count = 0;
+    while (count < waiting.length) {
+      const next = waiting[count]!.rows.length;
+      if (count > 0 && rows + next > options.maxRowsPerInsert) break;
+      rows += next;
+      count += 1;
+    }
+    return waiting.splice(0, count);
+  };
+
+  async function flush() {
+    timer = null;
+    const group = take();
+    if (group.length === 0) return;
+    inFlight += 1;
+    schedule();
+    // The same event may come twice in one group (a retry racing its original): the first one is written.
+    const keys = group.map((batch) => batch.rows.map((row) => eventKey(row.projectId, row.eventId)));
+    const first = new Map<string, EventRow>();
+    const unique: EventRow[] = [];
+    group.forEach((batch, index) => {
+      const batchKeys = keys[index]!;
+      batch.rows.forEach((row, position) => {
+        const key = batchKeys[position]!;
+        if (first.has(key)) return;
+        first.set(key, row);
+        unique.push(row);
+      });
+    });
+    try {
+      const inserted = await options.insert(unique);
+      group.forEach((batch, index) => {
+        const batchKeys = keys[index]!;
+        let duplicates = 0;
+        batch.rows.forEach((row, position) => {
+          const key = batchKeys[position]!;
+          if (first.get(key) !== row || !inserted.has(key)) duplicates += 1;
+        });
+        batch.resolve({ accepted: batch.rows.length, duplicates });
+      });
+    } catch (error) {
+      options.log.error({ err: error, events: unique.length }, 'could not store SDK events');
+      const refusal = unavailable('Events could not be stored right now; send them again later');
+      for (const batch of group) batch.reject(refusal);
+    } finally {
+      inFlight -= 1;
+      for (const batch of group) queuedEvents -= batch.rows.length;
+      schedule();
+      settleIfDrained();
+    }
+  }
+
+  return {
+    write(rows) {
+      if (closed) return Promise.reject(unavailable('The server is shutting down; send the events again later'));
+      if (rows.length === 0) return Promise.resolve({ accepted: 0, duplicates: 0 });
+      if (queuedEvents + rows.length > options.maxQueuedEvents) {
+        return Promise.reject(unavailable('The server is busy storing events; send them again later'));
+      }
+      queuedEvents += rows.length;
+      return new Promise<BatchOutcome>((resolve, reject) => {
+        waiting.push({ rows, resolve, reject });
+        schedule();
+      });
+    },
+    close() {
+      closed = true;
+      if (timer) {
+        clearTimeout(timer);
+        timer = null;
+        schedule();
+      }
+      return new Promise<void>((resolve) => {
+        drained = resolve;
+        settleIfDrained();
+      });
+    },
+  };
+}

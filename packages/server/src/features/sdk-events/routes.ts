@@ -1,0 +1,64 @@
+import { eventBatchResultSchema, MAX_EVENTS_PER_BATCH } from '@tabula/protocol';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/app-error';
+import { allowAnyOrigin, allowPreflight } from '../../http/cors';
+import { adviseRetryWhenUnavailable } from '../../http/retry-after';
+import { withErrors } from '../../http/schemas';
+import { readEvents } from './service';
+
+const params = z.object({ clientKey: z.string().max(200) });
+/** The size limit answers 413 from the handler, not 400 from validation: the batch is well formed, just too big. */
+const body = z.object({
+  events: z
+    .array(z.unknown())
+    .min(1)
+    .describe(`Exposure and track events, at most ${MAX_EVENTS_PER_BATCH}; each one is validated on its own`),
+});
+const EVENTS = '/sdk/v1/events/:clientKey';
+
+export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { clientKeys, eventWriter, config }) => {
+  // sendBeacon can only send text/plain without a preflight; its body is the same JSON.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
+  allowAnyOrigin(app, ['retry-after']);
+  adviseRetryWhenUnavailable(app);
+  allowPreflight(app, EVENTS, { methods: ['POST'], headers: ['content-type'] });
+
+  app.post(
+    EVENTS,
+    {
+      config: {
+        access: 'public',
+        // Per key and address: one key serves every visitor of a site, so a limit per key alone would throttle
+        // a busy site as a whole.
+        rateLimit: {
+          max: config.sdkEventRequestsPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `${(request.params as { clientKey?: string }).clientKey}|${request.ip}`,
+        },
+      },
+      logLevel: 'warn',
+      schema: {
+        tags: ['sdk'],
+        summary: 'Store a batch of exposure and track events (application/json, or text/plain from sendBeacon)',
+        params,
+        body,
+        response: withErrors({ 202: eventBatchResultSchema }),
+      },
+    },
+    async (request, reply) => {
+      const { events } = request.body;
+      if (events.length > MAX_EVENTS_PER_BATCH) {
+        throw new AppError(
+          'payload_too_large',
+          `A batch holds at most ${MAX_EVENTS_PER_BATCH} events; this one has ${events.length}: send it in parts`,
+        );
+      }
+      const grant = await clientKeys.resolve(request.params.clientKey);
+      const { rows, rejected } = readEvents(events, grant);
+      const { accepted, duplicates } = await eventWriter.write(rows);
+      return reply.status(202).send({ accepted, duplicates, rejected });
+    },
+  );
+};

@@ -1,0 +1,25 @@
+/** One event as stored: the SDK's event, its key's project and environment, JSON already serialized. */
+export interface EventRow {
+  projectId: string;
+  environmentId: string;
+  /** The SDK's id, unique per project. */
+  eventId: string;
+  type: 'exposure' | 'track';
+  unitId: string;
+  experiment: string | null;
+  version: string | null;
+  /** A track event's name. */
+  name: string | null;
+  value: number | null;
+  properties: string | null;
+  attributes: string | null;
+  /** Epoch milliseconds on the visitor's clock. */
+  occurredAt: number;
+}
+
+export interface BatchOutcome {
+  /** Every valid event of the batch: all are stored once this is known. */
+  accepted: number;
+  /** Of those, how many were already stored (a retried batch). */
+  duplicates: number;
+}

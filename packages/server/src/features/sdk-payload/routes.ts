@@ -1,0 +1,130 @@
+import { evaluateRequestSchema, evaluateResponseSchema, sdkPayloadSchema } from '@tabula/protocol';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { allowAnyOrigin, allowPreflight } from '../../http/cors';
+import { sendPrecompressed } from '../../http/precompressed';
+import { adviseRetryWhenUnavailable } from '../../http/retry-after';
+import { noContent, withErrors } from '../../http/schemas';
+import { evaluate, exposureRows } from './evaluate';
+import { createPayloadCache } from './payload-cache';
+import { createStreamHub } from './stream-hub';
+
+const params = z.object({ clientKey: z.string().max(200) });
+const tags = ['sdk'];
+const PAYLOAD = '/sdk/v1/payload/:clientKey';
+const STREAM = '/sdk/v1/stream/:clientKey';
+const EVALUATE = '/sdk/v1/evaluate/:clientKey';
+
+const lastEventId = (request: FastifyRequest): string | null => {
+  const header = request.headers['last-event-id'];
+  return typeof header === 'string' && header !== '' ? header : null;
+};
+
+/**
+ * What SDKs read: the payload (polling with ETags), the stream of payload changes, and online evaluation. All are
+ * served from one in-memory snapshot per environment, rebuilt once after each change.
+ */
+export const sdkPayloadRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, changes, clientKeys, eventWriter },
+) => {
+  const cache = createPayloadCache(db, changes, app.log);
+  const streams = createStreamHub(cache, app.log);
+  // Open streams would keep the server from closing.
+  app.addHook('preClose', (done) => {
+    streams.close();
+    done();
+  });
+  app.addHook('onClose', (_app, done) => {
+    cache.close();
+    done();
+  });
+
+  // Exposed so a browser SDK can keep the ETag of its stored payload and send it back as If-None-Match.
+  allowAnyOrigin(app, ['etag', 'retry-after']);
+  adviseRetryWhenUnavailable(app);
+  allowPreflight(app, PAYLOAD, { methods: ['GET'], headers: ['if-none-match'] });
+  allowPreflight(app, STREAM, { methods: ['GET'], headers: ['last-event-id', 'cache-control'] });
+  allowPreflight(app, EVALUATE, { methods: ['POST'], headers: ['content-type'] });
+
+  app.get(
+    PAYLOAD,
+    {
+      config: { access: 'public' },
+      // The hottest route of the server: two log lines per request would cost more than serving it.
+      logLevel: 'warn',
+      schema: {
+        tags,
+        summary: "An environment's flags, segments and running experiments, to evaluate locally",
+        params,
+        response: withErrors({ 200: sdkPayloadSchema, 304: noContent }),
+      },
+    },
+    async (request, reply) => {
+      const grant = await clientKeys.resolve(request.params.clientKey);
+      clientKeys.recordUse(grant);
+      const snapshot = await cache.get(grant);
+      // Stored, but revalidated on every use: the ETag makes that a 304 until something changes.
+      reply.header('cache-control', 'no-cache');
+      return sendPrecompressed(request, reply, snapshot.body, 'application/json; charset=utf-8');
+    },
+  );
+
+  app.get(
+    STREAM,
+    {
+      config: { access: 'public' },
+      exposeHeadRoute: false,
+      schema: {
+        tags,
+        summary: 'Server-sent events: `payload` with the whole payload on connect and after every change',
+        params,
+      },
+    },
+    async (request, reply) => {
+      const grant = await clientKeys.resolve(request.params.clientKey);
+      clientKeys.recordUse(grant);
+      const snapshot = await cache.get(grant);
+      reply.hijack();
+      const headers = Object.fromEntries(
+        Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => {
+          return entry[1] !== undefined;
+        }),
+      );
+      reply.raw.writeHead(200, {
+        ...headers,
+        'content-type': 'text/event-stream; charset=utf-8',
+        // no-transform: a compressing proxy would hold events back until its buffer fills.
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+      });
+      streams.open(grant, reply.raw, snapshot, lastEventId(request));
+    },
+  );
+
+  app.post(
+    EVALUATE,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "One unit's flags and experiments, computed by the server (online retrieval)",
+        params,
+        body: evaluateRequestSchema,
+        response: withErrors({ 200: evaluateResponseSchema }),
+      },
+    },
+    async (request) => {
+      const grant = await clientKeys.resolve(request.params.clientKey);
+      const snapshot = await cache.get(grant);
+      const { response, exposures } = evaluate(snapshot, request.body);
+      if (request.body.logExposure && exposures.length > 0) {
+        // Answered only once stored: the caller asked for these exposures, so it may retry rather than lose them.
+        await eventWriter.write(exposureRows(grant, snapshot, request.body.unitId, exposures));
+      }
+      return response;
+    },
+  );
+};
