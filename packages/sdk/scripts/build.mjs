@@ -1,4 +1,4 @@
-// Builds what pages and bundlers load: tabula.js (the snippet's IIFE, global `Tabula`), tabula.esm.js and
+// Builds what pages and bundlers load: tabula.js (the snippet's IIFE; global.ts sets `Tabula`), tabula.esm.js and
 // openfeature.js, into dist/ or the folder given as the first argument (tests build into a temporary one, so a
 // server reading dist/ never sees it half-written). Sources stay the workspace's entry points.
 import { resolve } from 'node:path';
@@ -14,7 +14,6 @@ await Promise.all([
     entryPoints: ['src/client/global.ts'],
     outfile: resolve(outdir, 'tabula.js'),
     format: 'iife',
-    globalName: 'Tabula',
     minify: true,
   }),
   build({ ...common, entryPoints: ['src/index.ts'], outfile: resolve(outdir, 'tabula.esm.js'), format: 'esm' }),

@@ -4,14 +4,23 @@ import type {
   EvaluationErrorCode,
   ExperimentAssignment,
   FlagDetails,
-  PayloadExperiment,
+  SdkEvent,
   SdkPayload,
 } from '@tabula/protocol';
-import { type Attributes, createEvaluator, type EvaluationOptions, type Evaluator, unitOf } from '../core';
+import {
+  type Attributes,
+  createEvaluator,
+  type EvaluationOptions,
+  type Evaluator,
+  isObject,
+  isPayload,
+  report as reportTo,
+  unitOf,
+} from '../core';
 import { FLUSH_INTERVAL_MS, FORCE_PARAMETER, MAX_REMEMBERED, READY_TIMEOUT_MS, SDK_VERSIONS } from './constants';
 import { createEventQueue } from './events';
 import { uuid } from './ids';
-import { createEnvelopeStore, type StorageLike } from './storage';
+import { createStore, type StorageLike } from './storage';
 import { later } from './timers';
 import { startPayloadUpdates } from './updates';
 
@@ -106,6 +115,9 @@ interface RememberedState {
   exposed: string[];
 }
 
+/** An event as the client describes it; the queue adds the id and the time. */
+type NewEvent = SdkEvent extends infer E ? (E extends SdkEvent ? Omit<E, 'id' | 'at'> : never) : never;
+
 // document.currentScript is only set while the script first runs, so the loading origin is read once, at load.
 const scriptOrigin = (() => {
   try {
@@ -114,17 +126,6 @@ const scriptOrigin = (() => {
     return '';
   }
 })();
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-/** The few checks that let the evaluator start; it reports any deeper fault itself. */
-const isPayload = (value: unknown): value is SdkPayload =>
-  isObject(value) &&
-  value.format === 1 &&
-  typeof value.revision === 'string' &&
-  Array.isArray(value.flags) &&
-  Array.isArray(value.experiments) &&
-  Array.isArray(value.segments);
 
 const kind = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
@@ -136,10 +137,10 @@ function scalars(attributes: Attributes): Record<string, string | number | boole
       name.length <= 200 &&
       (value === null ||
         typeof value === 'boolean' ||
-        (typeof value === 'number' && Number.isFinite(value)) ||
+        Number.isFinite(value) ||
         (typeof value === 'string' && value.length <= 2000))
     ) {
-      out[name] = value;
+      out[name] = value as string | number | boolean | null;
     }
   }
   return out;
@@ -160,18 +161,13 @@ function forcedFromUrl(): Record<string, string> {
 
 export function createClient(options: ClientOptions): TabulaClient {
   const settings: Partial<ClientOptions> = isObject(options) ? options : {};
-  const report = (error: unknown): void => {
-    try {
-      settings.onError?.(error instanceof Error ? error : new Error(String(error)));
-    } catch {
-      // the host's own handler failed; there is nobody left to tell
-    }
-  };
+  const report = (error: unknown): void => reportTo(error, settings);
 
   let payload: SdkPayload | undefined;
   let etag: string | undefined;
   let evaluator: Evaluator | undefined;
-  let experiments = new Map<string, PayloadExperiment>();
+  /** Each served experiment's unit attribute: whose unit an exposure or a sticky version belongs to. */
+  let unitAttributes = new Map<string, string>();
   let attributes: Attributes = {};
   let forced: Record<string, string> = {};
   let remembered: RememberedState = { sticky: {}, exposed: [] };
@@ -181,24 +177,19 @@ export function createClient(options: ClientOptions): TabulaClient {
   const waiting = new Set<(ready: boolean) => void>();
   const stops: (() => void)[] = [];
   const doFetch: typeof fetch = (input, init) => (settings.fetch || globalThis.fetch)(input, init);
-  const storage = settings.storage;
+  const { storage } = settings;
   const clientKey = typeof settings.clientKey === 'string' ? settings.clientKey : '';
   const host = (settings.apiHost || scriptOrigin).replace(/\/+$/, '');
   const url = (endpoint: string): string => `${host}/sdk/v1/${endpoint}/${encodeURIComponent(clientKey)}`;
-  const cache = createEnvelopeStore<CachedPayload>({
-    key: `tabula:payload:${clientKey}`,
-    version: 1,
-    parse: (data) =>
-      isObject(data) && isPayload(data.payload) && typeof data.etag === 'string' ? (data as never) : undefined,
-    storage,
-  });
-  const state = createEnvelopeStore<RememberedState>({
-    key: `tabula:state:${clientKey}`,
-    version: 1,
-    parse: (data) =>
-      isObject(data) && isObject(data.sticky) && Array.isArray(data.exposed) ? (data as never) : undefined,
-    storage,
-  });
+  /** Spec §3 storage: `tabula:<name>`, each record in the envelope. */
+  const store = <T>(name: string, parse: (data: unknown) => T | undefined) =>
+    createStore<T>({ key: `tabula:${name}`, version: 1, parse, storage });
+  const cache = store<CachedPayload>(`payload:${clientKey}`, (data) =>
+    isObject(data) && isPayload(data.payload) && typeof data.etag === 'string' ? (data as never) : undefined,
+  );
+  const state = store<RememberedState>(`state:${clientKey}`, (data) =>
+    isObject(data) && isObject(data.sticky) && Array.isArray(data.exposed) ? (data as never) : undefined,
+  );
   const queue = createEventQueue({
     url: url('events'),
     storageKey: `tabula:events:${clientKey}`,
@@ -206,6 +197,7 @@ export function createClient(options: ClientOptions): TabulaClient {
     fetch: doFetch,
     report,
   });
+  const queueEvent = (event: NewEvent): void => queue.push({ ...event, id: uuid(), at: Date.now() } as SdkEvent);
 
   /** Read-modify-write so that tabs sharing storage add to one another's memory instead of overwriting it. */
   const remember = (change: (state: RememberedState) => void): void => {
@@ -220,8 +212,8 @@ export function createClient(options: ClientOptions): TabulaClient {
   };
 
   const unitIn = (experiment: string, evaluated: Attributes): string | undefined =>
-    unitOf(evaluated, experiments.get(experiment)?.unitAttribute || 'id');
-  const unitKey = (experiment: string, evaluated: Attributes): string | undefined => {
+    unitOf(evaluated, unitAttributes.get(experiment) || 'id');
+  const stickyKey = (experiment: string, evaluated: Attributes): string | undefined => {
     const unit = unitIn(experiment, evaluated);
     return unit && `${experiment}|${unit}`;
   };
@@ -231,11 +223,11 @@ export function createClient(options: ClientOptions): TabulaClient {
     onError: report,
     sticky: {
       get: (experiment) => {
-        const key = unitKey(experiment, evaluated);
+        const key = stickyKey(experiment, evaluated);
         return key ? remembered.sticky[key] : undefined;
       },
       set: (experiment, value) => {
-        const key = unitKey(experiment, evaluated);
+        const key = stickyKey(experiment, evaluated);
         if (key) {
           remember((target) => {
             target.sticky[key] = value;
@@ -256,12 +248,12 @@ export function createClient(options: ClientOptions): TabulaClient {
     });
     // The set only speeds up the lookup; the bounded list is what is remembered.
     if (exposed.size > 2 * MAX_REMEMBERED) exposed = new Set(remembered.exposed);
-    if (!loggedByServer) queue.push({ type: 'exposure', id: uuid(), at: Date.now(), unitId, experiment, version });
+    if (!loggedByServer) queueEvent({ type: 'exposure', unitId, experiment, version });
   };
 
   const serve = (next: SdkPayload, validator: string | null): void => {
     evaluator = createEvaluator(next);
-    experiments = new Map(next.experiments.map((experiment) => [experiment.key, experiment]));
+    unitAttributes = new Map(next.experiments.map((experiment) => [experiment.key, experiment.unitAttribute]));
     payload = next;
     // Stream payloads and responses whose ETag is hidden by CORS still revalidate: the ETag is the quoted revision.
     etag = validator || `"${next.revision}"`;
@@ -275,7 +267,7 @@ export function createClient(options: ClientOptions): TabulaClient {
 
   const apply = (next: unknown, validator: string | null): void => {
     if (!isPayload(next)) throw new Error('malformed payload');
-    if (next.revision === payload?.revision) return;
+    if (payload && next.revision === payload.revision) return;
     serve(next, validator);
     cache.write({ payload: next, etag: etag as string });
     for (const listener of listeners) {
@@ -312,12 +304,18 @@ export function createClient(options: ClientOptions): TabulaClient {
   const getFlag = <T>(key: string, fallback: T, evaluated?: Attributes): Widen<T> =>
     getFlagDetails(key, fallback, evaluated).value;
 
+  /** Never throws: a failure is reported and the unit is in no version. */
   const experiment = (key: string, given?: Attributes, log = true): ExperimentResult | null => {
-    const evaluated = isObject(given) ? given : attributes;
-    const assignment = evaluator?.experiment(key, evaluated, evaluationOptions(evaluated));
-    if (!assignment) return null;
-    if (log && !assignment.forced) expose(key, assignment.version, evaluated);
-    return { version: assignment.version, params: assignment.params };
+    try {
+      const evaluated = isObject(given) ? given : attributes;
+      const assignment = evaluator ? evaluator.experiment(key, evaluated, evaluationOptions(evaluated)) : null;
+      if (!assignment) return null;
+      if (log && !assignment.forced) expose(key, assignment.version, evaluated);
+      return { version: assignment.version, params: assignment.params };
+    } catch (error) {
+      report(error);
+      return null;
+    }
   };
 
   const onPageHide = (event: Event): void => {
@@ -325,12 +323,7 @@ export function createClient(options: ClientOptions): TabulaClient {
   };
 
   try {
-    const visitor = createEnvelopeStore<string>({
-      key: 'tabula:visitor',
-      version: 1,
-      parse: (data) => (typeof data === 'string' && data ? data : undefined),
-      storage,
-    });
+    const visitor = store<string>('visitor', (data) => (typeof data === 'string' && data ? data : undefined));
     let unit = settings.userId || settings.unitId || visitor.read();
     if (!unit) {
       unit = uuid();
@@ -388,14 +381,7 @@ export function createClient(options: ClientOptions): TabulaClient {
     isOn: (key, evaluated) => getFlag(key, false, evaluated),
     getFlag,
     getFlagDetails,
-    getExperiment(key, evaluated) {
-      try {
-        return experiment(key, evaluated);
-      } catch (error) {
-        report(error);
-        return null;
-      }
-    },
+    getExperiment: (key, evaluated) => experiment(key, evaluated),
     async fetchExperiment(key) {
       const autoExposure = !!settings.autoExposure;
       try {
@@ -421,20 +407,13 @@ export function createClient(options: ClientOptions): TabulaClient {
       } catch (error) {
         report(error);
         // Offline, the local evaluation answers; it logs the exposure the server could not.
-        try {
-          return experiment(key, attributes, autoExposure);
-        } catch (failure) {
-          report(failure);
-          return null;
-        }
+        return experiment(key, attributes, autoExposure);
       }
     },
     track(event, value, properties) {
       try {
-        queue.push({
+        queueEvent({
           type: 'track',
-          id: uuid(),
-          at: Date.now(),
           unitId: String(attributes.id),
           event: String(event),
           value: Number.isFinite(value) ? value : undefined,
@@ -452,9 +431,7 @@ export function createClient(options: ClientOptions): TabulaClient {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
-    flush() {
-      return queue.flush();
-    },
+    flush: () => queue.flush(),
     destroy() {
       if (destroyed) return;
       destroyed = true;

@@ -1,6 +1,6 @@
 import type { EventBatchResult, SdkEvent } from '@tabula/protocol';
 import { MAX_EVENTS_PER_BATCH, MAX_QUEUED_EVENTS } from './constants';
-import { createEnvelopeStore, type StorageLike } from './storage';
+import { createStore, type StorageLike } from './storage';
 
 export interface EventQueueOptions {
   url: string;
@@ -23,6 +23,9 @@ const parseQueue = (data: unknown): SdkEvent[] | undefined =>
     ? data.filter((event) => typeof event?.id === 'string' && (event.type === 'exposure' || event.type === 'track'))
     : undefined;
 
+/** The body of a batch; sent as text/plain, which keeps the POST a "simple" cross-origin request (no preflight). */
+const batchBody = (events: SdkEvent[]): string => JSON.stringify({ events });
+
 /**
  * Storage, not memory, holds the queue: an event leaves it only when the server has answered 202 (or refused the
  * batch as malformed), so a 5xx, a lost network or a closed page loses nothing. Every change re-reads storage first,
@@ -31,7 +34,7 @@ const parseQueue = (data: unknown): SdkEvent[] | undefined =>
  */
 export function createEventQueue(options: EventQueueOptions): EventQueue {
   const { url, report } = options;
-  const store = createEnvelopeStore<SdkEvent[]>({
+  const store = createStore<SdkEvent[]>({
     key: options.storageKey,
     version: 1,
     parse: parseQueue,
@@ -44,25 +47,23 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
   let sending: Promise<void> | undefined;
   let pausedUntil = 0;
 
-  // text/plain keeps the POST a "simple" cross-origin request: no preflight round trip before every batch.
-  const post = (events: SdkEvent[]): RequestInit => ({
-    method: 'POST',
-    headers: { 'content-type': 'text/plain' },
-    body: JSON.stringify({ events }),
-  });
-
   const send = async (): Promise<void> => {
     const batch = read().slice(0, MAX_EVENTS_PER_BATCH);
     if (batch.length === 0 || Date.now() < pausedUntil) return;
-    const response = await options.fetch(url, post(batch));
-    if (response.status >= 500 || response.status === 429) {
+    const response = await options.fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: batchBody(batch),
+    });
+    const { status } = response;
+    if (status >= 500 || status === 429) {
       const retryAfter = Number(response.headers.get('retry-after'));
       if (retryAfter > 0) pausedUntil = Date.now() + retryAfter * 1000;
-      throw new Error(`events kept for a retry: ${response.status}`);
+      throw new Error(`events kept for a retry: ${status}`);
     }
     const sent = new Set(batch.map((event) => event.id));
     store.write(read().filter((event) => !sent.has(event.id)));
-    if (!response.ok) throw new Error(`events dropped, refused: ${response.status}`);
+    if (!response.ok) throw new Error(`events dropped, refused: ${status}`);
     const { rejected } = (await response.json()) as EventBatchResult;
     if (rejected?.length) throw new Error(`events rejected: ${JSON.stringify(rejected)}`);
   };
@@ -70,8 +71,7 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
   return {
     push(event) {
       const queue = read();
-      queue.push(event);
-      const over = queue.length - MAX_QUEUED_EVENTS;
+      const over = queue.push(event) - MAX_QUEUED_EVENTS;
       if (over > 0) {
         queue.splice(0, over);
         report(new Error(`event queue full: dropped the ${over} oldest`));
@@ -90,8 +90,8 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
       const batch = read()
         .filter((event) => !beaconed.has(event.id))
         .slice(0, MAX_EVENTS_PER_BATCH);
-      const { body } = post(batch);
-      if (batch.length > 0 && globalThis.navigator?.sendBeacon?.(url, body as string)) {
+      const { navigator } = globalThis;
+      if (batch.length > 0 && navigator?.sendBeacon?.(url, batchBody(batch))) {
         for (const event of batch) beaconed.add(event.id);
       }
     },

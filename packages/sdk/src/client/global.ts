@@ -1,14 +1,16 @@
-// The snippet build (dist/tabula.js): esbuild wraps this module in an IIFE whose exports become `window.Tabula`.
+// The snippet build (dist/tabula.js): an IIFE whose only trace on the page is `window.Tabula`. Assigned here rather
+// than through esbuild's globalName, whose export wrapper would cost the page a few hundred bytes.
+import { bucket } from '../core';
+import { createClient } from './client';
 import { clientFromScriptTag } from './script-tag';
 
-export { bucket } from '../core';
-export { createClient } from './client';
-
 /** The client the snippet's data attributes asked for, if any: `Tabula.client`. */
-export const client = (() => {
+function scriptTagClient() {
   try {
     return clientFromScriptTag(typeof document === 'undefined' ? null : (document.currentScript as HTMLScriptElement));
   } catch {
     return undefined;
   }
-})();
+}
+
+(globalThis as { Tabula?: object }).Tabula = { bucket, createClient, client: scriptTagClient() };

@@ -19,6 +19,6 @@ export function clientFromScriptTag(script: { dataset: DOMStringMap } | null | u
   };
   const options: ClientOptions = data.appId
     ? { ...common, appId: data.appId, userId: data.userId || undefined }
-    : { ...common, projectId: data.projectId ?? '', unitId: data.unitId || undefined };
+    : { ...common, projectId: data.projectId || '', unitId: data.unitId || undefined };
   return createClient(options);
 }

@@ -43,108 +43,87 @@ export interface EnvelopeStore<T> {
 export function createMemoryStorage(): StorageLike {
   const items = new Map<string, string>();
   return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => {
-      items.set(key, value);
-    },
-    removeItem: (key) => {
-      items.delete(key);
-    },
+    getItem: (key) => (items.has(key) ? (items.get(key) as string) : null),
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
   };
 }
 
 /** Touching `localStorage` itself can throw (SecurityError), so the lookup is guarded too. */
 export function defaultStorage(): StorageLike {
-  try {
-    const storage = globalThis.localStorage;
-    if (storage) return storage;
-  } catch {
-    // fall through to memory
-  }
-  return createMemoryStorage();
+  return attempt(() => globalThis.localStorage) || createMemoryStorage();
 }
 
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-
-function readEnvelope(raw: string): StoredRecord<unknown> | undefined {
-  let value: unknown;
+/** What storage (or a JSON text in it) answers, or undefined when reaching it throws. */
+function attempt<T>(run: () => T): T | undefined {
   try {
-    value = JSON.parse(raw);
+    return run();
   } catch {
     return undefined;
   }
-  if (typeof value !== 'object' || value === null || !('data' in value)) return undefined;
-  const { version, createdAt, updatedAt, data } = value as Record<string, unknown>;
-  if (!Number.isInteger(version) || !isCount(createdAt) || !isCount(updatedAt)) return undefined;
-  return { version: version as number, createdAt, updatedAt, data };
 }
 
-function migrate(
-  record: StoredRecord<unknown>,
-  target: number,
-  migrations: Readonly<Record<number, Migration>>,
-): unknown {
+function isEnvelope(value: unknown): value is StoredRecord<unknown> {
+  if (typeof value !== 'object' || value === null || !('data' in value)) return false;
+  const { version, createdAt, updatedAt } = value as Record<string, unknown>;
+  return Number.isInteger(version) && Number.isFinite(createdAt) && Number.isFinite(updatedAt);
+}
+
+/**
+ * The data of a record of an older version, carried through the migration chain; undefined when no chain reaches the
+ * current version (or the record is newer).
+ */
+function migrate(record: StoredRecord<unknown>, target: number, migrations: Readonly<Record<number, Migration>>) {
   let { version, data } = record;
-  while (version < target) {
+  for (; version < target; version++) {
     const step = migrations[version];
     if (!step) return undefined;
     data = step(data);
-    version += 1;
   }
   return version === target ? data : undefined;
 }
 
-export function createEnvelopeStore<T>(options: EnvelopeOptions<T>): EnvelopeStore<T> {
-  const { key, version, parse, migrations = {}, now = Date.now } = options;
-  let storage = options.storage ?? defaultStorage();
+/** A store that migrates records of older versions through `options.migrations`. */
+export const createEnvelopeStore = <T>(options: EnvelopeOptions<T>): EnvelopeStore<T> =>
+  createStore(options, (record) => migrate(record, options.version, options.migrations || {}));
 
-  const remove = (): void => {
-    try {
-      storage.removeItem(key);
-    } catch {
-      // nothing stored that we can reach
-    }
-  };
+/**
+ * The store itself; without `upgrade`, a record of another version is simply cleared. The SDK's own records have
+ * known only version 1, so the snippet bundle carries no migration code.
+ */
+export function createStore<T>(
+  options: EnvelopeOptions<T>,
+  upgrade?: (record: StoredRecord<unknown>) => unknown,
+): EnvelopeStore<T> {
+  const { key, version, parse, now = Date.now } = options;
+  let storage = options.storage || defaultStorage();
+  const remove = () => void attempt(() => storage.removeItem(key));
 
   const save = (record: StoredRecord<T>): void => {
+    const text = JSON.stringify(record);
     try {
-      storage.setItem(key, JSON.stringify(record));
+      storage.setItem(key, text);
     } catch {
       // Quota exceeded or storage forbidden: keep working in memory for this page's life.
       storage = createMemoryStorage();
-      storage.setItem(key, JSON.stringify(record));
+      storage.setItem(key, text);
     }
   };
 
   const readRecord = (): StoredRecord<T> | undefined => {
-    let raw: string | null;
-    try {
-      raw = storage.getItem(key);
-    } catch {
-      return undefined;
+    const raw = attempt(() => storage.getItem(key));
+    if (raw === null || raw === undefined) return undefined;
+    const record = attempt(() => JSON.parse(raw));
+    let data: T | undefined;
+    if (isEnvelope(record)) {
+      const current = record.version === version ? record.data : upgrade && attempt(() => upgrade(record));
+      if (current !== undefined) data = parse(current);
     }
-    if (raw === null) return undefined;
-    const record = readEnvelope(raw);
-    if (!record) {
-      remove();
-      return undefined;
-    }
-    if (record.version === version) {
-      const data = parse(record.data);
-      if (data === undefined) remove();
-      return data === undefined ? undefined : { ...record, data };
-    }
-    let migrated: unknown;
-    try {
-      migrated = migrate(record, version, migrations);
-    } catch {
-      migrated = undefined;
-    }
-    const data = migrated === undefined ? undefined : parse(migrated);
     if (data === undefined) {
       remove();
       return undefined;
     }
+    if (record.version === version) return { ...record, data };
     const upgraded = { version, createdAt: record.createdAt, updatedAt: now(), data };
     save(upgraded);
     return upgraded;
@@ -154,9 +133,8 @@ export function createEnvelopeStore<T>(options: EnvelopeOptions<T>): EnvelopeSto
     read: () => readRecord()?.data,
     readRecord,
     write(data) {
-      const existing = readRecord();
       const at = now();
-      save({ version, createdAt: existing?.createdAt ?? at, updatedAt: at, data });
+      save({ version, createdAt: readRecord()?.createdAt ?? at, updatedAt: at, data });
     },
     clear: remove,
   };

@@ -62,17 +62,15 @@ export function startPayloadUpdates(options: PayloadUpdatesOptions): () => void 
     cancelReconnect = later(openStream, backoff(streamFailures));
   };
 
-  // One block of the text/event-stream format: `event:` and `data:` lines; comments (heartbeats) start with ':'.
+  // One block of the text/event-stream format: `field: value` lines, of which `event` and `data` matter here;
+  // comments (heartbeats) start with ':' and name no field.
   const dispatch = (block: string): void => {
     let event = 'message';
     const data: string[] = [];
     for (const line of block.split('\n')) {
-      const colon = line.indexOf(':');
-      if (colon === 0) continue;
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'event') event = value;
-      else if (field === 'data') data.push(value);
+      const [, field, value] = /^([^:]*):? ?(.*)/.exec(line) as string[];
+      if (field === 'event') event = value as string;
+      if (field === 'data') data.push(value as string);
     }
     if (event === 'payload' && data.length > 0) received(data.join('\n'));
   };
@@ -97,11 +95,9 @@ export function startPayloadUpdates(options: PayloadUpdatesOptions): () => void 
         const { done, value } = await reader.read();
         if (done) return;
         watch();
-        buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          dispatch(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-        }
+        const blocks = (buffer + decoder.decode(value, { stream: true })).replace(/\r\n?/g, '\n').split('\n\n');
+        buffer = blocks.pop() as string;
+        blocks.forEach(dispatch);
       }
     } finally {
       cancelWatchdog();

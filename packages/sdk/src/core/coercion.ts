@@ -28,51 +28,38 @@
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:\d{2})?)?$/;
 
-export function isNumericString(text: string): boolean {
-  return DECIMAL.test(text);
-}
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 
-/** A number for numbers and numeric strings, undefined otherwise. */
+export const isNumericString = (text: string): boolean => DECIMAL.test(text);
+
+/** A number for finite numbers and numeric strings, undefined otherwise. */
 export function toNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && DECIMAL.test(value)) {
-    const parsed = Number(value);
-    return Number.isFinite(parsed) ? parsed : undefined;
-  }
-  return undefined;
+  const number = typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value;
+  return Number.isFinite(number) ? (number as number) : undefined;
 }
 
 /** The string a text operator sees: strings as they are, finite numbers and booleans stringified. */
 export function toText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
-  if (typeof value === 'boolean') return String(value);
-  return undefined;
+  return typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value) ? String(value) : undefined;
 }
 
-/** Negative when a < b, positive when a > b, 0 when equal, undefined when the two cannot be ordered. */
-export function compareOrdered(a: unknown, b: unknown): number | undefined {
+/** Negative when a < b, positive when a > b, 0 when equal; NaN (which no comparison accepts) when they cannot be ordered. */
+export function compareOrdered(a: unknown, b: unknown): number {
   const x = toNumber(a);
   const y = toNumber(b);
-  if (x !== undefined && y !== undefined) return x === y ? 0 : x < y ? -1 : 1;
+  if (x !== undefined && y !== undefined) return x - y;
   const s = toText(a);
   const t = toText(b);
-  if (s === undefined || t === undefined) return undefined;
+  if (s === undefined || t === undefined) return Number.NaN;
   return s === t ? 0 : s < t ? -1 : 1;
 }
 
 /** Epoch milliseconds, or undefined when the value is no date. */
 export function toTime(value: unknown): number | undefined {
-  if (value instanceof Date) {
-    const time = value.getTime();
-    return Number.isNaN(time) ? undefined : time;
-  }
-  if (typeof value !== 'string') return toNumber(value);
-  if (DECIMAL.test(value)) return toNumber(value);
-  const parts = ISO_DATE.exec(value);
-  if (parts === null) return undefined;
+  if (value instanceof Date) return toNumber(value.getTime());
+  const parts = typeof value === 'string' ? ISO_DATE.exec(value) : null;
+  if (parts === null) return toNumber(value);
   // Date.parse reads a date-time without offset as local time; conditions must not depend on the visitor's zone.
-  const iso = parts[2] === undefined ? parts[1] : `${parts[1]}T${parts[2]}${parts[3] ?? 'Z'}`;
-  const time = Date.parse(iso as string);
-  return Number.isNaN(time) ? undefined : time;
+  return toNumber(Date.parse(parts[2] === undefined ? (value as string) : `${parts[1]}T${parts[2]}${parts[3] || 'Z'}`));
 }

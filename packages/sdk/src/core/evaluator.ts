@@ -1,148 +1,132 @@
 import type { SdkPayload } from '@tabula/protocol';
 import { compileSegments } from './audience';
-import { createConditionCache } from './condition-cache';
+import { isObject } from './coercion';
 import { brokenExperiment, type CompiledExperiment, compileExperiment } from './experiments';
 import { type CompiledFlag, compileFlag, errorResult } from './flags';
-import { asError, type Problem, problem, report, reportOnce } from './report';
+import { type Fault, fault, type PayloadCache, report } from './report';
 import type { Assignment, Attributes, EvaluationOptions, Evaluator, FlagResult } from './types';
 
 const NO_OPTIONS: EvaluationOptions = Object.freeze({});
 const NO_ATTRIBUTES: Attributes = Object.freeze({});
 
-interface Compiled {
-  flags: Map<string, CompiledFlag>;
-  experiments: Map<string, CompiledExperiment>;
-}
+/** The few checks that let evaluation start; each flag, experiment and condition is checked as it is compiled. */
+export const isPayload = (value: unknown): value is SdkPayload =>
+  isObject(value) &&
+  value.format === 1 &&
+  typeof value.revision === 'string' &&
+  Array.isArray(value.flags) &&
+  Array.isArray(value.experiments) &&
+  Array.isArray(value.segments);
 
 /**
  * Compiles the payload once (indexes, segments, patterns, salted hash states) into closures evaluated per call.
  * Never throws: a broken flag or experiment answers ERROR (or nothing) and is reported on first use.
  */
 export function createEvaluator(payload: SdkPayload): Evaluator {
-  let compiled: Compiled;
-  let payloadFault: Problem | undefined;
+  let flags = new Map<string, CompiledFlag>();
+  let experiments = new Map<string, CompiledExperiment>();
+  /** Set when the payload could not be read at all: every evaluation reports it. */
+  let unreadable: Fault | undefined;
   try {
-    compiled = compile(payload);
+    if (!isPayload(payload)) throw new Error('not a format 1 payload');
+    const cache: PayloadCache = new Map();
+    const segments = compileSegments(payload.segments, cache);
+    experiments = compileEach(
+      payload.experiments,
+      (experiment) => compileExperiment(experiment, segments, cache),
+      brokenExperiment,
+    );
+    const scope = { segments, experiments, cache };
+    flags = compileEach(
+      payload.flags,
+      (flag) => compileFlag(flag, scope),
+      (key, problem) => (_attributes, options) => {
+        problem(options);
+        return errorResult(key, 'PARSE_ERROR');
+      },
+    );
   } catch (error) {
-    payloadFault = problem(`Unreadable SDK payload: ${asError(error).message}`);
-    compiled = { flags: new Map(), experiments: new Map() };
+    unreadable = fault(`Unreadable SDK payload: ${(error as Error).message}`);
+    flags = new Map();
+    experiments = new Map();
   }
-  const { flags, experiments } = compiled;
 
   function evaluateFlag(key: string, attributes: Attributes, options: EvaluationOptions): FlagResult {
     try {
       const flag = flags.get(key);
-      if (flag !== undefined) return flag(attributes, options);
-      if (payloadFault === undefined) return errorResult(key, 'FLAG_NOT_FOUND');
-      reportOnce(payloadFault, options);
+      if (flag) return flag(attributes, options);
+      if (!unreadable) return errorResult(key, 'FLAG_NOT_FOUND');
+      unreadable(options);
       return errorResult(key, 'PARSE_ERROR');
     } catch (error) {
-      report(asError(error), options);
+      report(error, options);
       return errorResult(key, 'GENERAL');
     }
   }
 
-  function assignExperiment(
-    experiment: CompiledExperiment,
-    attributes: Attributes,
-    options: EvaluationOptions,
-  ): Assignment | null {
+  function assign(experiment: CompiledExperiment, attributes: Attributes, options: EvaluationOptions) {
     try {
-      if (options.forcedVersions !== undefined) {
-        const forced = experiment.forced(options.forcedVersions);
-        if (forced >= 0) return assignment(experiment, forced, true);
-      }
-      const index = experiment.assign(attributes, options);
-      return index < 0 ? null : assignment(experiment, index, false);
+      const forcedIndex = experiment.forced(options);
+      const forced = forcedIndex >= 0;
+      const version = experiment.versions[forced ? forcedIndex : (experiment.assign(attributes, options) as number)];
+      if (!version) return null;
+      const result: Assignment = { experiment: experiment.key, version: version.key, params: version.params };
+      if (forced) result.forced = true;
+      return result;
     } catch (error) {
-      report(asError(error), options);
+      report(error, options);
       return null;
     }
   }
 
   return {
-    flag(key, attributes, options) {
-      return evaluateFlag(key, readable(attributes), options ?? NO_OPTIONS);
-    },
+    flag: (key, attributes, options) => evaluateFlag(key, readable(attributes), options || NO_OPTIONS),
     experiment(key, attributes, options) {
+      const settled = options || NO_OPTIONS;
       const experiment = experiments.get(key);
-      const settled = options ?? NO_OPTIONS;
-      if (experiment === undefined) {
-        if (payloadFault !== undefined) reportOnce(payloadFault, settled);
-        return null;
-      }
-      return assignExperiment(experiment, readable(attributes), settled);
+      if (experiment) return assign(experiment, readable(attributes), settled);
+      if (unreadable) unreadable(settled);
+      return null;
     },
     allFlags(attributes, options) {
-      const settled = options ?? NO_OPTIONS;
-      const readableAttributes = readable(attributes);
-      if (payloadFault !== undefined) reportOnce(payloadFault, settled);
+      const settled = options || NO_OPTIONS;
+      if (unreadable) unreadable(settled);
       const results: Record<string, FlagResult> = {};
-      for (const key of flags.keys()) results[key] = evaluateFlag(key, readableAttributes, settled);
+      for (const key of flags.keys()) results[key] = evaluateFlag(key, readable(attributes), settled);
       return results;
     },
     allExperiments(attributes, options) {
-      const settled = options ?? NO_OPTIONS;
-      const readableAttributes = readable(attributes);
-      if (payloadFault !== undefined) reportOnce(payloadFault, settled);
+      const settled = options || NO_OPTIONS;
+      if (unreadable) unreadable(settled);
       const results: Record<string, Assignment> = {};
       for (const experiment of experiments.values()) {
-        const result = assignExperiment(experiment, readableAttributes, settled);
-        if (result !== null) results[experiment.key] = result;
+        const result = assign(experiment, readable(attributes), settled);
+        if (result) results[experiment.key] = result;
       }
       return results;
     },
   };
 }
 
-/** Attribute lookups must not throw on a host that passes null or a primitive. */
-function readable(attributes: Attributes): Attributes {
-  return typeof attributes === 'object' && attributes !== null ? attributes : NO_ATTRIBUTES;
-}
+/** What the host passes is not trusted: attribute lookups must not throw on null or primitives. */
+const readable = (attributes: Attributes): Attributes =>
+  typeof attributes === 'object' && attributes !== null ? attributes : NO_ATTRIBUTES;
 
-function assignment(experiment: CompiledExperiment, index: number, forced: boolean): Assignment {
-  const version = experiment.versions[index];
-  if (version === undefined) throw new Error(`Experiment ${experiment.key} has no version ${index}`);
-  const result: Assignment = { experiment: experiment.key, version: version.key, params: version.params };
-  if (forced) result.forced = true;
-  return result;
-}
-
-function compile(payload: SdkPayload): Compiled {
-  if (typeof payload !== 'object' || payload === null) throw new Error('it is not an object');
-  const cache = createConditionCache();
-  const segments = compileSegments(payload.segments ?? [], cache);
-
-  const experiments = new Map<string, CompiledExperiment>();
-  for (const experiment of list(payload.experiments, 'experiments')) {
-    const key = String(experiment?.key);
-    if (experiments.has(key)) continue;
+/** Compiles each piece once, the first of a key winning; a piece that fails to compile is replaced by `broken`. */
+function compileEach<Piece extends { key: string }, Compiled>(
+  pieces: readonly Piece[],
+  compile: (piece: Piece) => Compiled,
+  broken: (key: string, problem: Fault) => Compiled,
+): Map<string, Compiled> {
+  const compiled = new Map<string, Compiled>();
+  for (const piece of pieces) {
+    const key = String(piece?.key);
+    if (compiled.has(key)) continue;
     try {
-      experiments.set(key, compileExperiment(experiment, segments, cache));
+      compiled.set(key, compile(piece));
     } catch (error) {
-      experiments.set(key, brokenExperiment(key, problem(asError(error).message)));
+      compiled.set(key, broken(key, fault((error as Error).message)));
     }
   }
-
-  const flags = new Map<string, CompiledFlag>();
-  for (const flag of list(payload.flags, 'flags')) {
-    const key = String(flag?.key);
-    if (flags.has(key)) continue;
-    try {
-      flags.set(key, compileFlag(flag, { segments, experiments, cache }));
-    } catch (error) {
-      const fault = problem(asError(error).message);
-      flags.set(key, (_attributes, options) => {
-        reportOnce(fault, options);
-        return errorResult(key, 'PARSE_ERROR');
-      });
-    }
-  }
-  return { flags, experiments };
-}
-
-function list<T>(value: readonly T[] | undefined, name: string): readonly T[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new Error(`${name} is not a list`);
-  return value;
+  return compiled;
 }

@@ -1,131 +1,109 @@
-import type { JsonValue, PayloadExperiment, PayloadVersion } from '@tabula/protocol';
+import type { PayloadExperiment, PayloadVersion } from '@tabula/protocol';
 import { compileAudience, type Segments } from './audience';
-import { createBucketer, unitOf } from './bucket';
-import type { ConditionCache, Test } from './condition-cache';
-import { BUCKETS } from './constants';
-import { asError, type Problem, problem, report, reportOnce } from './report';
-import type { Attributes, EvaluationOptions } from './types';
-import { cumulativeEnds, intervalOf, weightsProblem } from './weights';
+import { BUCKETS, createBucketer, unitOf } from './bucket';
+import { isObject } from './coercion';
+import { type Fault, type PayloadCache, report } from './report';
+import type { Attributes, EvaluationOptions, StickyAssignments } from './types';
+import { compileSplit } from './weights';
 
-/** assign() outcomes besides a version index. */
-export const NOT_IN = -1;
-/** The unit passed the experiment's conditions but has no unit id: nothing to hash. */
-export const NO_UNIT = -2;
+/** assign()'s answer for a unit that is not in the experiment (conditions, layer, traffic, weights). */
+const NOT_IN = -1;
 
 export interface CompiledExperiment {
   readonly key: string;
   readonly versions: readonly PayloadVersion[];
-  /** The forced version's index when options force an existing one, else NOT_IN. Needs no unit, no conditions. */
-  forced(forcedVersions: Readonly<Record<string, string>>): number;
-  /** The unit's version index, NOT_IN or NO_UNIT. Reads and refreshes the sticky store when there is one. */
-  assign(attributes: Attributes, options: EvaluationOptions): number;
-  /** params[name] of each version, undefined where a version lacks it (the experiment then serves no value). */
-  param(name: string): readonly (JsonValue | undefined)[];
+  /** The index of the version the options force (QA) when it exists, else NOT_IN. Needs no unit, no conditions. */
+  forced(options: EvaluationOptions): number;
+  /**
+   * The unit's version index, NOT_IN, or undefined when the unit passed the conditions but has no unit id to hash.
+   * Reads and refreshes the sticky store when there is one.
+   */
+  assign(attributes: Attributes, options: EvaluationOptions): number | undefined;
 }
 
 export function compileExperiment(
   experiment: PayloadExperiment,
   segments: Segments,
-  cache: ConditionCache,
+  cache: PayloadCache,
 ): CompiledExperiment {
   const { key, versions, unitAttribute, phase, traffic, layer } = experiment;
-  if (typeof key !== 'string' || !Array.isArray(versions) || versions.length === 0) {
-    throw new Error(`Experiment ${String(key)} has no versions`);
+  if (!Array.isArray(versions) || versions.length === 0) throw new Error(`Experiment ${key} has no versions`);
+  if (
+    typeof key !== 'string' ||
+    typeof unitAttribute !== 'string' ||
+    !Number.isInteger(phase) ||
+    phase < 0 ||
+    typeof traffic !== 'number' ||
+    !versions.every((version) => isObject(version) && typeof version.key === 'string' && isObject(version.params))
+  ) {
+    throw new Error(`Experiment ${key} is malformed`);
   }
-  for (const version of versions) {
-    if (typeof version?.key !== 'string' || typeof version.params !== 'object' || version.params === null) {
-      throw new Error(`Experiment ${key} has a malformed version`);
-    }
-  }
-  if (typeof unitAttribute !== 'string') throw new Error(`Experiment ${key} names no unit attribute`);
-  if (!Number.isInteger(phase) || phase < 0) throw new Error(`Experiment ${key} has a bad phase`);
-  if (typeof traffic !== 'number') throw new Error(`Experiment ${key} has no traffic`);
 
-  const indexByKey = new Map<string, number>();
-  versions.forEach((version, index) => {
-    if (!indexByKey.has(version.key)) indexByKey.set(version.key, index);
-  });
-  const ends = cumulativeEnds(versions.map((version) => version.weight));
-  const weightMessage = weightsProblem(ends, `Experiment ${key}`);
-  const weightFault: Problem | undefined = weightMessage === undefined ? undefined : problem(weightMessage);
-
+  const keys = versions.map((version) => version.key);
+  const split = compileSplit(
+    versions.map((version) => version.weight),
+    `Experiment ${key}`,
+  );
   const salt = phase === 0 ? key : `${key}.${phase}`;
   const versionBucket = createBucketer(salt);
-  const trafficBucket = traffic >= BUCKETS ? undefined : createBucketer(`traffic.${salt}`);
-  const layerBucket = layer == null ? undefined : createBucketer(layer.key);
-  const layerStart = layer?.start ?? 0;
-  const layerEnd = layer?.end ?? BUCKETS;
-  const audience: Test | undefined = compileAudience(experiment.conditions, experiment.segments, segments, cache);
-  const params = new Map<string, readonly (JsonValue | undefined)[]>();
+  const trafficBucket = traffic < BUCKETS ? createBucketer(`traffic.${salt}`) : undefined;
+  const layerBucket = layer ? createBucketer(layer.key) : undefined;
+  const { start: layerStart = 0, end: layerEnd = BUCKETS } = layer || {};
+  const audience = compileAudience(experiment.conditions, experiment.segments, segments, cache);
 
-  function stickyIndex(options: EvaluationOptions): number {
+  function stickyIndex(sticky: StickyAssignments, options: EvaluationOptions): number {
     try {
-      const stored = options.sticky?.get(key);
-      if (stored === undefined || stored === null || stored.phase !== phase) return NOT_IN;
-      return indexByKey.get(stored.version) ?? NOT_IN;
+      const stored = sticky.get(key);
+      return stored && stored.phase === phase ? keys.indexOf(stored.version) : NOT_IN;
     } catch (error) {
-      report(asError(error), options);
+      report(error, options);
       return NOT_IN;
     }
   }
 
-  function remember(index: number, options: EvaluationOptions): void {
+  function remember(sticky: StickyAssignments, index: number, options: EvaluationOptions): void {
     try {
-      options.sticky?.set(key, { version: (versions[index] as PayloadVersion).key, phase });
+      sticky.set(key, { version: keys[index] as string, phase });
     } catch (error) {
-      report(asError(error), options);
+      report(error, options);
     }
   }
 
   return {
     key,
     versions,
-    forced(forcedVersions) {
-      const version = forcedVersions[key];
-      return version === undefined ? NOT_IN : (indexByKey.get(version) ?? NOT_IN);
+    forced(options) {
+      const forced = options.forcedVersions;
+      return forced ? keys.indexOf(forced[key] as string) : NOT_IN;
     },
     assign(attributes, options) {
-      if (audience !== undefined && !audience(attributes, options)) return NOT_IN;
+      if (audience && !audience(attributes, options)) return NOT_IN;
       const unit = unitOf(attributes, unitAttribute);
-      if (unit === undefined) return NO_UNIT;
-      if (options.sticky !== undefined) {
-        const kept = stickyIndex(options);
-        if (kept >= 0) return kept;
-      }
-      if (layerBucket !== undefined) {
+      if (unit === undefined) return undefined;
+      const { sticky } = options;
+      const kept = sticky ? stickyIndex(sticky, options) : NOT_IN;
+      if (kept >= 0) return kept;
+      if (layerBucket) {
         const slot = layerBucket(unit);
         if (slot < layerStart || slot >= layerEnd) return NOT_IN;
       }
-      if (trafficBucket !== undefined && trafficBucket(unit) >= traffic) return NOT_IN;
-      const index = intervalOf(ends, versionBucket(unit));
-      if (index < 0) {
-        if (weightFault !== undefined) reportOnce(weightFault, options);
-        return NOT_IN;
-      }
-      if (options.sticky !== undefined) remember(index, options);
+      if (trafficBucket && trafficBucket(unit) >= traffic) return NOT_IN;
+      const index = split(versionBucket(unit), options);
+      if (index >= 0 && sticky) remember(sticky, index, options);
       return index;
-    },
-    param(name) {
-      let values = params.get(name);
-      if (values === undefined) {
-        values = versions.map((version) => (Object.hasOwn(version.params, name) ? version.params[name] : undefined));
-        params.set(name, values);
-      }
-      return values;
     },
   };
 }
 
 /** Stands in for an experiment the payload describes badly: nobody is in it, and the first evaluation hears why. */
-export function brokenExperiment(key: string, fault: Problem): CompiledExperiment {
+export function brokenExperiment(key: string, problem: Fault): CompiledExperiment {
   return {
     key,
     versions: [],
     forced: () => NOT_IN,
     assign(_attributes, options) {
-      reportOnce(fault, options);
+      problem(options);
       return NOT_IN;
     },
-    param: () => [],
   };
 }

@@ -1,154 +1,141 @@
-import type { EvaluationErrorCode, FlagRule, JsonValue, PayloadFlag, Serve } from '@tabula/protocol';
+import type { EvaluationErrorCode, EvaluationReason, JsonValue, PayloadFlag, Serve } from '@tabula/protocol';
 import { compileAudience, type Segments } from './audience';
 import { createBucketer, unitOf } from './bucket';
-import type { ConditionCache, Test } from './condition-cache';
-import { type CompiledExperiment, NO_UNIT, NOT_IN } from './experiments';
-import { type Problem, problem, reportOnce } from './report';
+import { isObject } from './coercion';
+import type { CompiledExperiment } from './experiments';
+import { fault, type PayloadCache } from './report';
 import type { Attributes, EvaluationOptions, FlagResult } from './types';
-import { cumulativeEnds, intervalOf, weightsProblem } from './weights';
+import { compileSplit } from './weights';
 
 export type CompiledFlag = (attributes: Attributes, options: EvaluationOptions) => FlagResult;
 
 /** A rule's answer: the result, no match (null), or "would have matched but the unit has no id". */
 const UNIT_MISSING = 'unit-missing';
-type RuleOutcome = FlagResult | null | typeof UNIT_MISSING;
-type Serving = (attributes: Attributes, options: EvaluationOptions) => RuleOutcome;
-/** Kept as two fields rather than one wrapping closure: one call less on the hot path. */
-type CompiledRule = { readonly audience: Test | undefined; readonly serve: Serving };
-
-/** Builds a fresh result per evaluation: callers own what they receive. */
-type Outcome = (attributes: Attributes, options: EvaluationOptions) => FlagResult;
+type Serving = (attributes: Attributes, options: EvaluationOptions) => FlagResult | null | typeof UNIT_MISSING;
 
 export function errorResult(key: string, errorCode: EvaluationErrorCode): FlagResult {
   return { key, value: null, variant: null, reason: 'ERROR', errorCode };
 }
 
-interface FlagScope {
+export interface FlagScope {
   readonly segments: Segments;
   readonly experiments: ReadonlyMap<string, CompiledExperiment>;
-  readonly cache: ConditionCache;
+  readonly cache: PayloadCache;
 }
 
-export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
-  const { key } = flag;
-  if (typeof key !== 'string' || !Array.isArray(flag.variants) || !Array.isArray(flag.rules)) {
-    throw new Error(`Flag ${String(key)} is malformed`);
-  }
-  const variants = new Map<string, JsonValue>();
-  for (const variant of flag.variants) {
-    if (typeof variant?.key !== 'string') throw new Error(`Flag ${key} has a variant without a key`);
-    if (!variants.has(variant.key)) variants.set(variant.key, variant.value);
-  }
+/**
+ * An own property, not an inherited one (a param named `constructor` is not Object's). JSON properties are all
+ * enumerable; Object.hasOwn is not in es2018.
+ */
+const hasOwn = (object: object, name: string): boolean => Object.prototype.propertyIsEnumerable.call(object, name);
 
-  /** A missing variant turns every evaluation that reaches it into a PARSE_ERROR, reported once. */
-  function serveVariant(variant: string, reason: FlagResult['reason'], ruleId?: string): Outcome {
-    if (!variants.has(variant)) {
-      const fault = problem(`Flag ${key} serves variant "${variant}", which it does not define`);
+export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
+  const { key, variants, rules } = flag;
+  if (
+    typeof key !== 'string' ||
+    !Array.isArray(variants) ||
+    !Array.isArray(rules) ||
+    !variants.every((variant) => isObject(variant) && typeof variant.key === 'string') ||
+    !rules.every((rule) => isObject(rule) && typeof rule.id === 'string' && isObject(rule.serve))
+  ) {
+    throw new Error(`Flag ${key} is malformed`);
+  }
+  const values = new Map<string, JsonValue>();
+  for (const variant of variants) if (!values.has(variant.key)) values.set(variant.key, variant.value);
+
+  /** Builds a fresh result per evaluation: callers own what they receive. A variant the flag lacks: PARSE_ERROR. */
+  function serveVariant(variant: string, reason: EvaluationReason, ruleId?: string): CompiledFlag {
+    if (!values.has(variant)) {
+      const missing = fault(`Flag ${key} lacks the variant "${variant}" it serves`);
       return (_attributes, options) => {
-        reportOnce(fault, options);
-        return errorResult(key, 'PARSE_ERROR');
+        missing(options);
+        return errorResult(key as string, 'PARSE_ERROR');
       };
     }
-    const value = variants.get(variant) as JsonValue;
+    const value = values.get(variant) as JsonValue;
     return ruleId === undefined
       ? () => ({ key, value, variant, reason })
       : () => ({ key, value, variant, reason, ruleId });
-  }
-
-  if (!flag.enabled) {
-    return serveVariant(flag.offVariant, 'DISABLED');
-  }
-  if (flag.rules.length === 0) {
-    return serveVariant(flag.defaultVariant, 'STATIC');
-  }
-
-  const fallback = serveVariant(flag.defaultVariant, 'DEFAULT');
-  const rules = flag.rules.map((rule) => compileRule(rule));
-
-  function compileRule(rule: FlagRule): CompiledRule {
-    if (typeof rule?.id !== 'string' || typeof rule.serve !== 'object' || rule.serve === null) {
-      throw new Error(`Flag ${key} has a malformed rule`);
-    }
-    return {
-      audience: compileAudience(rule.conditions, rule.segments, scope.segments, scope.cache),
-      serve: compileServe(rule.serve, rule.id),
-    };
   }
 
   function compileServe(serve: Serve, ruleId: string): Serving {
     switch (serve.kind) {
       case 'variant':
         return serveVariant(serve.variant, 'TARGETING_MATCH', ruleId);
-      case 'rollout':
-        return compileRollout(serve, ruleId);
-      case 'experiment':
-        return compileExperimentServe(serve, ruleId);
+      case 'rollout': {
+        const { weights } = serve;
+        if (!Array.isArray(weights)) throw new Error(`Flag ${key} rule ${ruleId} is malformed`);
+        const outcomes = weights.map((weight) => serveVariant(weight.variant, 'SPLIT', ruleId));
+        const split = compileSplit(
+          weights.map((weight) => weight.weight),
+          `Flag ${key} rule ${ruleId}`,
+        );
+        const unitAttribute = serve.unitAttribute ?? 'id';
+        const bucketOf = createBucketer(`${key}.${ruleId}`);
+        return (attributes, options) => {
+          const unit = unitOf(attributes, unitAttribute);
+          if (unit === undefined) return UNIT_MISSING;
+          const index = split(bucketOf(unit), options);
+          return index < 0 ? null : (outcomes[index] as CompiledFlag)(attributes, options);
+        };
+      }
+      case 'experiment': {
+        const experiment = scope.experiments.get(serve.experiment);
+        // The payload holds running experiments only: a rule pointing at a stopped one simply never matches.
+        if (!experiment) return () => null;
+        const name = serve.param ?? (key as string);
+        const { versions } = experiment;
+        // A version without the param serves no value: the rule does not match.
+        const params = versions.map((version) => (hasOwn(version.params, name) ? version.params[name] : undefined));
+        return (attributes, options) => {
+          let index = experiment.forced(options);
+          const forced = index >= 0;
+          if (!forced) {
+            const assigned = experiment.assign(attributes, options);
+            if (assigned === undefined) return UNIT_MISSING;
+            index = assigned;
+          }
+          const value = params[index];
+          if (index < 0 || value === undefined) return null;
+          const variant = (versions[index] as { key: string }).key;
+          return forced
+            ? { key, value, variant, reason: 'SPLIT', ruleId }
+            : {
+                key,
+                value,
+                variant,
+                reason: 'SPLIT',
+                ruleId,
+                exposure: { experiment: experiment.key, version: variant },
+              };
+        };
+      }
       default: {
         const unknown: never = serve;
-        throw new Error(`Flag ${key} rule ${ruleId} serves an unknown kind ${JSON.stringify(unknown)}`);
+        throw new Error(`Flag ${key} rule ${ruleId} serves unknown kind "${(unknown as Serve).kind}"`);
       }
     }
   }
 
-  function compileRollout(serve: Extract<Serve, { kind: 'rollout' }>, ruleId: string): Serving {
-    if (!Array.isArray(serve.weights)) throw new Error(`Flag ${key} rule ${ruleId} has no weights`);
-    const ends = cumulativeEnds(serve.weights.map((weight) => weight.weight));
-    const outcomes = serve.weights.map((weight) => serveVariant(weight.variant, 'SPLIT', ruleId));
-    const weightMessage = weightsProblem(ends, `Flag ${key} rule ${ruleId}`);
-    const weightFault: Problem | undefined = weightMessage === undefined ? undefined : problem(weightMessage);
-    const unitAttribute = serve.unitAttribute ?? 'id';
-    const bucketOf = createBucketer(`${key}.${ruleId}`);
-    return (attributes, options) => {
-      const unit = unitOf(attributes, unitAttribute);
-      if (unit === undefined) return UNIT_MISSING;
-      const index = intervalOf(ends, bucketOf(unit));
-      if (index < 0) {
-        if (weightFault !== undefined) reportOnce(weightFault, options);
-        return null;
-      }
-      return (outcomes[index] as Outcome)(attributes, options);
-    };
-  }
-
-  function compileExperimentServe(serve: Extract<Serve, { kind: 'experiment' }>, ruleId: string): Serving {
-    const experiment = scope.experiments.get(serve.experiment);
-    // The payload holds running experiments only: a rule pointing at a stopped one simply never matches.
-    if (experiment === undefined) return () => null;
-    const values = experiment.param(serve.param ?? key);
-    const versionKeys = experiment.versions.map((version) => version.key);
-    const experimentKey = experiment.key;
-    return (attributes, options) => {
-      let index = options.forcedVersions === undefined ? NOT_IN : experiment.forced(options.forcedVersions);
-      const forced = index >= 0;
-      if (!forced) {
-        index = experiment.assign(attributes, options);
-        if (index === NO_UNIT) return UNIT_MISSING;
-        if (index < 0) return null;
-      }
-      const value = values[index];
-      if (value === undefined) return null;
-      const variant = versionKeys[index] as string;
-      return forced
-        ? { key, value, variant, reason: 'SPLIT', ruleId }
-        : { key, value, variant, reason: 'SPLIT', ruleId, exposure: { experiment: experimentKey, version: variant } };
-    };
-  }
+  if (!flag.enabled) return serveVariant(flag.offVariant, 'DISABLED');
+  if (rules.length === 0) return serveVariant(flag.defaultVariant, 'STATIC');
+  const fallback = serveVariant(flag.defaultVariant, 'DEFAULT');
+  // Each rule's audience and serving side by side rather than in one wrapping closure: one call less per rule.
+  const audiences = rules.map((rule) => compileAudience(rule.conditions, rule.segments, scope.segments, scope.cache));
+  const servings = rules.map((rule) => compileServe(rule.serve, rule.id));
 
   return (attributes, options) => {
     let unitMissing = false;
-    for (const rule of rules) {
-      if (rule.audience !== undefined && !rule.audience(attributes, options)) continue;
-      const outcome = rule.serve(attributes, options);
-      if (outcome === null) continue;
-      if (outcome === UNIT_MISSING) {
-        unitMissing = true;
-        continue;
-      }
-      return outcome;
+    for (let i = 0; i < servings.length; i++) {
+      const audience = audiences[i];
+      if (audience && !audience(attributes, options)) continue;
+      const outcome = (servings[i] as Serving)(attributes, options);
+      if (outcome === UNIT_MISSING) unitMissing = true;
+      else if (outcome) return outcome;
     }
     const result = fallback(attributes, options);
     // OpenFeature's TARGETING_KEY_MISSING: a rule applied to this visitor but could not split without a unit id.
-    if (unitMissing && result.reason !== 'ERROR') result.errorCode = 'TARGETING_KEY_MISSING';
+    if (unitMissing && !result.errorCode) result.errorCode = 'TARGETING_KEY_MISSING';
     return result;
   };
 }

@@ -1,176 +1,173 @@
+import type { ConditionOperator } from '@tabula/protocol';
 import { compareOrdered, isNumericString, toNumber, toText, toTime } from './coercion';
-import { type ConditionCache, problemOf } from './condition-cache';
 import { MAX_PATTERN_LENGTH } from './constants';
-import type { Problem } from './report';
-import { compareSemver, parseSemver, type Semver } from './semver';
+import { cached, type PayloadCache } from './report';
+import { compareSemver, parseSemver } from './semver';
 
 /** Tests one attribute value (an array is handled by the operator, element by element). */
 export type Predicate = (value: unknown) => boolean;
-/** `negative` predicates (not_in, neq) hold when no operand matches. */
-export type Compiled = { predicate: Predicate; negative: boolean };
 
-function anyElement(predicate: Predicate): Predicate {
-  return (value) => {
-    if (!Array.isArray(value)) return predicate(value);
-    for (const element of value) if (predicate(element)) return true;
+const above = (order: number): boolean => order > 0;
+const below = (order: number): boolean => order < 0;
+/** The orders each ordering operator accepts. An order that cannot be taken is NaN, which none accepts. */
+const ORDERS: Partial<Record<ConditionOperator, (order: number) => boolean>> = {
+  gt: above,
+  gte: (order) => order >= 0,
+  lt: below,
+  lte: (order) => order <= 0,
+  semver_eq: (order) => order === 0,
+  semver_gt: above,
+  semver_lt: below,
+  before: below,
+  after: above,
+};
+
+/** What a semver operand must be: a version string (an attribute may also be a number, read as text). */
+const versionOperand = (value: unknown) => (typeof value === 'string' ? parseSemver(value) : undefined);
+const versionOf = (value: unknown) => {
+  const text = toText(value);
+  return text === undefined ? undefined : parseSemver(text);
+};
+
+/**
+ * The predicate of an operator over its operands, or what makes the condition broken. `not_in` and `neq` answer as
+ * `in` and `eq`: the condition inverts them.
+ */
+export function compileOperator(operator: string, values: unknown[], cache: PayloadCache): Predicate | string {
+  const known = operator as ConditionOperator;
+  const accept = ORDERS[known] as (order: number) => boolean;
+  switch (known) {
+    case 'in':
+    case 'eq':
+    case 'not_in':
+    case 'neq':
+      return membership(values);
+    case 'contains':
+      return texts(values, (subject, operand) => subject.includes(operand));
+    case 'starts_with':
+      return texts(values, (subject, operand) => subject.startsWith(operand));
+    case 'ends_with':
+      return texts(values, (subject, operand) => subject.endsWith(operand));
+    case 'matches':
+      return patterns(values, cache);
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+      return someOperand(
+        values,
+        (value) => value,
+        (value, operand) => accept(compareOrdered(value, operand)),
+      );
+    case 'semver_eq':
+    case 'semver_gt':
+    case 'semver_lt': {
+      const operands = operandsOf(values, versionOperand, 'version');
+      if (typeof operands === 'string') return operands;
+      return someOperand(operands, versionOf, (version, operand) => accept(compareSemver(version, operand)));
+    }
+    case 'before':
+    case 'after': {
+      const operands = operandsOf(values, toTime, 'date');
+      if (typeof operands === 'string') return operands;
+      return someOperand(operands, toTime, (time, operand) => accept(time - operand));
+    }
+    case 'exists':
+      // Not per element: an array is present whatever it holds.
+      return (value) => value != null;
+    default: {
+      // Typed never: a new protocol operator without a case here fails to compile; at run time an operator from a
+      // newer server lands here.
+      const unknown: never = known;
+      return `Unknown condition operator "${unknown}"`;
+    }
+  }
+}
+
+/**
+ * Holds when the attribute, or one element of an array attribute, read as a subject, passes `test` with one of the
+ * operands. A value that reads as nothing matches nothing.
+ */
+function someOperand<Subject, Operand>(
+  operands: readonly Operand[],
+  read: (value: unknown) => Subject | undefined,
+  test: (subject: Subject, operand: Operand) => boolean,
+): Predicate {
+  const holds = (value: unknown): boolean => {
+    const subject = read(value);
+    if (subject !== undefined) for (const operand of operands) if (test(subject, operand)) return true;
     return false;
   };
+  return (value) => (Array.isArray(value) ? value.some(holds) : holds(value));
+}
+
+/** Operands that must all read as versions or dates: the first that does not breaks the condition. */
+function operandsOf<T>(values: unknown[], read: (value: unknown) => T | undefined, what: string): T[] | string {
+  const operands: T[] = [];
+  for (const value of values) {
+    const operand = read(value);
+    if (operand === undefined) return `"${value}" is no ${what}`;
+    operands.push(operand);
+  }
+  return operands;
 }
 
 /** Equality with number↔numeric-string and boolean↔"true"/"false" coercion, as sets so long `in` lists stay fast. */
-export function membership(values: unknown[]): Predicate {
+function membership(values: unknown[]): Predicate {
+  /** Listed strings, and listed booleans as "true"/"false": a boolean and its string then match alike. */
   const strings = new Set<string>();
   const numbers = new Set<number>();
+  /** The values of listed numeric strings, which a number matches ("2.50" lists 2.5). */
   const numericStrings = new Set<number>();
-  let hasTrue = false;
-  let hasFalse = false;
   for (const value of values) {
-    if (typeof value === 'string') {
-      strings.add(value);
-      const parsed = toNumber(value);
-      if (parsed !== undefined) numericStrings.add(parsed);
-    } else if (typeof value === 'number') {
+    if (typeof value === 'number') {
       if (Number.isFinite(value)) numbers.add(value);
-    } else if (value === true) {
-      hasTrue = true;
-    } else if (value === false) {
-      hasFalse = true;
+    } else if (typeof value === 'string' || typeof value === 'boolean') {
+      strings.add(String(value));
+      const number = toNumber(value);
+      if (number !== undefined) numericStrings.add(number);
     }
   }
-  const trueMatches = hasTrue || strings.has('true');
-  const falseMatches = hasFalse || strings.has('false');
-  const checkNumbers = numbers.size > 0;
-  /** A string not listed as is may still equal a listed number or boolean. */
-  const coercedString = (value: string) =>
-    value === 'true'
-      ? hasTrue
-      : value === 'false'
-        ? hasFalse
-        : checkNumbers && isNumericString(value) && numbers.has(Number(value));
-  const matchOne: Predicate = (value) => {
-    switch (typeof value) {
-      case 'string':
-        return strings.has(value) || coercedString(value);
-      case 'number':
-        return numbers.has(value) || numericStrings.has(value);
-      case 'boolean':
-        return value ? trueMatches : falseMatches;
-      default:
-        return false;
+  // A short list is scanned, which beats hashing. Two strings compare as strings ("1" ≠ "1.0"), but a numeric
+  // string equals a listed number.
+  const scanned = strings.size > 8 ? undefined : [...strings];
+  const matchesText = (value: string): boolean => {
+    if (scanned) {
+      for (const text of scanned) if (text === value) return true;
+    } else if (strings.has(value)) {
+      return true;
     }
+    return numbers.size > 0 && isNumericString(value) && numbers.has(Number(value));
   };
-  const matchAny = anyElement(matchOne);
-  // The common case, a string attribute, skips the array check; a short list is scanned, which beats hashing.
-  const listed = [...strings];
-  if (listed.length > SHORT_LIST) {
-    return (value) => (typeof value === 'string' ? strings.has(value) || coercedString(value) : matchAny(value));
-  }
-  return (value) => {
-    if (typeof value !== 'string') return matchAny(value);
-    for (const text of listed) if (text === value) return true;
-    return coercedString(value);
-  };
+  const matches = (value: unknown): boolean =>
+    typeof value === 'string'
+      ? matchesText(value)
+      : typeof value === 'number'
+        ? numbers.has(value) || numericStrings.has(value)
+        : typeof value === 'boolean' && strings.has(String(value));
+  // The common case, a string, without the array check.
+  return (value) =>
+    typeof value === 'string' ? matchesText(value) : Array.isArray(value) ? value.some(matches) : matches(value);
 }
 
-const SHORT_LIST = 8;
-
-export function text(values: unknown[], test: (subject: string, operand: string) => boolean): Compiled {
-  const operands = values.map(toText).filter((operand) => operand !== undefined);
-  const predicate: Predicate = (value) => {
-    const subject = toText(value);
-    if (subject === undefined) return false;
-    for (const operand of operands) if (test(subject, operand)) return true;
-    return false;
-  };
-  return { predicate: anyElement(predicate), negative: false };
+function texts(values: unknown[], test: (subject: string, operand: string) => boolean): Predicate {
+  const operands = values.map(toText).filter((operand): operand is string => operand !== undefined);
+  return someOperand(operands, toText, test);
 }
 
-export function patterns(values: unknown[], cache: ConditionCache): Compiled | Problem {
+function patterns(values: unknown[], cache: PayloadCache): Predicate | string {
   const compiled: RegExp[] = [];
   for (const value of values) {
     const source = toText(value);
     if (source === undefined) continue;
-    const known = cache.patterns.get(source);
-    if (known !== undefined) {
-      compiled.push(known);
-      continue;
-    }
     if (source.length > MAX_PATTERN_LENGTH) {
-      return problemOf(
-        cache,
-        `pattern:${source}`,
-        `Pattern of ${source.length} characters refused (at most ${MAX_PATTERN_LENGTH}): the condition is false`,
-      );
+      return `Pattern longer than ${MAX_PATTERN_LENGTH} characters refused`;
     }
     try {
-      const pattern = new RegExp(source);
-      cache.patterns.set(source, pattern);
-      compiled.push(pattern);
+      compiled.push(cached(cache, `/${source}/`, () => new RegExp(source)));
     } catch (error) {
-      return problemOf(cache, `pattern:${source}`, `Bad pattern /${source}/: ${(error as Error).message}`);
+      return `Bad pattern /${source}/: ${(error as Error).message}`;
     }
   }
-  const predicate: Predicate = (value) => {
-    const subject = toText(value);
-    if (subject === undefined) return false;
-    for (const pattern of compiled) if (pattern.test(subject)) return true;
-    return false;
-  };
-  return { predicate: anyElement(predicate), negative: false };
-}
-
-export function ordered(values: unknown[], accept: (order: number) => boolean): Compiled {
-  const predicate: Predicate = (value) => {
-    for (const operand of values) {
-      const order = compareOrdered(value, operand);
-      if (order !== undefined && accept(order)) return true;
-    }
-    return false;
-  };
-  return { predicate: anyElement(predicate), negative: false };
-}
-
-export function versions(
-  values: unknown[],
-  cache: ConditionCache,
-  accept: (order: number) => boolean,
-): Compiled | Problem {
-  const operands: Semver[] = [];
-  for (const value of values) {
-    const parsed = typeof value === 'string' ? parseSemver(value) : undefined;
-    if (parsed === undefined) {
-      return problemOf(cache, `semver:${String(value)}`, `"${String(value)}" is no version: the condition is false`);
-    }
-    operands.push(parsed);
-  }
-  const predicate: Predicate = (value) => {
-    const subject = toText(value);
-    const version = subject === undefined ? undefined : parseSemver(subject);
-    if (version === undefined) return false;
-    for (const operand of operands) if (accept(compareSemver(version, operand))) return true;
-    return false;
-  };
-  return { predicate: anyElement(predicate), negative: false };
-}
-
-export function dates(
-  values: unknown[],
-  cache: ConditionCache,
-  accept: (time: number, operand: number) => boolean,
-): Compiled | Problem {
-  const operands: number[] = [];
-  for (const value of values) {
-    const time = toTime(value);
-    if (time === undefined) {
-      return problemOf(cache, `date:${String(value)}`, `"${String(value)}" is no date: the condition is false`);
-    }
-    operands.push(time);
-  }
-  const predicate: Predicate = (value) => {
-    const time = toTime(value);
-    if (time === undefined) return false;
-    for (const operand of operands) if (accept(time, operand)) return true;
-    return false;
-  };
-  return { predicate: anyElement(predicate), negative: false };
+  return someOperand(compiled, toText, (subject, pattern) => pattern.test(subject));
 }

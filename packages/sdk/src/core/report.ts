@@ -1,33 +1,36 @@
 import type { EvaluationOptions } from './types';
 
-/**
- * A fault found in the payload (unknown operator, bad pattern, missing variant…). It is reported the first time an
- * evaluation that has an onError meets it, then kept quiet: the same payload is evaluated millions of times.
- */
-export interface Problem {
-  readonly error: Error;
-  reported: boolean;
-}
-
-export function problem(message: string): Problem {
-  return { error: new Error(message), reported: false };
-}
-
-export function reportOnce(fault: Problem, options: EvaluationOptions): void {
-  if (fault.reported || options.onError === undefined) return;
-  fault.reported = true;
-  report(fault.error, options);
-}
-
-/** The host's handler must not turn a report into an exception in the host page either. */
-export function report(error: Error, options: EvaluationOptions): void {
+/** Hands a problem to the host's onError. The handler must not turn it into an exception in the host page either. */
+export function report(problem: unknown, options: EvaluationOptions): void {
   try {
-    options.onError?.(error);
+    if (options.onError) options.onError(problem instanceof Error ? problem : new Error(String(problem)));
   } catch {
     // Nothing left to tell: the handler that would hear about it is the one that failed.
   }
 }
 
-export function asError(thrown: unknown): Error {
-  return thrown instanceof Error ? thrown : new Error(String(thrown));
+/**
+ * A fault found in the payload (unknown operator, bad pattern, missing variant…). It is reported the first time an
+ * evaluation that has an onError meets it, then kept quiet: the same payload is evaluated millions of times.
+ */
+export type Fault = (options: EvaluationOptions) => void;
+
+export function fault(message: string): Fault {
+  let reported = false;
+  return (options) => {
+    if (reported || !options.onError) return;
+    reported = true;
+    report(new Error(message), options);
+  };
 }
+
+/** What one payload's pieces share, by key: each fault (keyed by its message) and each compiled pattern. */
+export type PayloadCache = Map<string, unknown>;
+
+export function cached<T>(cache: PayloadCache, key: string, make: () => T): T {
+  if (!cache.has(key)) cache.set(key, make());
+  return cache.get(key) as T;
+}
+
+/** The same fault met in several rules is reported once per payload. */
+export const faultOf = (cache: PayloadCache, message: string): Fault => cached(cache, message, () => fault(message));

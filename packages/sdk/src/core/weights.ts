@@ -1,30 +1,29 @@
-import { BUCKETS } from './constants';
+import { BUCKETS } from './bucket';
+import { fault } from './report';
+import type { EvaluationOptions } from './types';
 
 /**
- * Interval ends of cumulative weights: a bucket falls in the first interval whose end exceeds it. A bucket past the
- * last end (weights summing below 10000) falls in none.
+ * Cuts 0..9999 into the weights' intervals, in order: a slot falls in the first interval whose end exceeds it, and
+ * the split answers that interval's index. A slot past the last end (weights summing below 10000) falls in none:
+ * -1, reported the first time.
  */
-export function cumulativeEnds(weights: readonly number[]): Int32Array {
-  const ends = new Int32Array(weights.length);
+export function compileSplit(
+  weights: readonly number[],
+  what: string,
+): (slot: number, options: EvaluationOptions) => number {
+  const ends: number[] = [];
   let total = 0;
-  for (let i = 0; i < weights.length; i++) {
-    const weight = weights[i];
-    if (typeof weight !== 'number' || !Number.isInteger(weight) || weight < 0) {
-      throw new Error(`Weight ${String(weight)} is not a whole number of basis points`);
+  for (const weight of weights) {
+    if (!Number.isInteger(weight) || weight < 0) {
+      throw new Error(`${what}: weight ${weight} is no whole number of basis points`);
     }
     total += weight;
-    ends[i] = total;
+    ends.push(total);
   }
-  return ends;
-}
-
-export function weightsProblem(ends: Int32Array, what: string): string | undefined {
-  const total = ends.length === 0 ? 0 : (ends[ends.length - 1] as number);
-  return total === BUCKETS ? undefined : `${what}: weights sum to ${total}, not ${BUCKETS}`;
-}
-
-/** The index of the interval holding `slot`, or -1. */
-export function intervalOf(ends: Int32Array, slot: number): number {
-  for (let i = 0; i < ends.length; i++) if (slot < (ends[i] as number)) return i;
-  return -1;
+  const short = fault(`${what}: weights sum to ${total}, not ${BUCKETS}`);
+  return (slot, options) => {
+    for (let i = 0; i < ends.length; i++) if (slot < (ends[i] as number)) return i;
+    short(options);
+    return -1;
+  };
 }
