@@ -22,6 +22,8 @@ export function IntegrationRoute() {
       <PageHeader title={t('title')} description={t('description')} />
       <ServerErrorAlert error={keys.error} />
       <Flex vertical gap={24}>
+        {/* The answer people wait for after pasting the code comes first. */}
+        <IntegrationStatus clientKeys={clientKeys} loading={keys.isPending} />
         <SnippetGenerator
           key={`${projectId}:${clientKeys[0]?.id ?? ''}`}
           projectId={projectId}
@@ -29,7 +31,6 @@ export function IntegrationRoute() {
           origin={window.location.origin}
           createKeyLink={<Link to={projectPath(projectId, 'api-keys')}>{t('generator.createKey')}</Link>}
         />
-        <IntegrationStatus clientKeys={clientKeys} loading={keys.isPending} />
       </Flex>
     </>
   );
