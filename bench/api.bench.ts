@@ -1,34 +1,11 @@
 // How fast the server answers a signed-in console request (session lookup, CSRF and role checks, a project-scoped
 // query) next to a request that skips all of that (/api/health), on the database this run is configured for.
 import autocannon from 'autocannon';
+import { signUpOwnerWithProject } from '../e2e/support/owner';
 import { startServer } from '../e2e/support/server';
 
 const DURATION_SECONDS = 5;
 const CONNECTIONS = 10;
-
-async function signUp(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'bench@example.com',
-      password: 'benchmark-password',
-      name: 'Bench',
-      organizationName: 'Bench',
-    }),
-  });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (!cookie) throw new Error('sign-up set no session cookie');
-  const { csrfToken } = (await response.json()) as { csrfToken: string };
-  const created = await fetch(`${url}/api/v1/projects`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken },
-    body: JSON.stringify({ name: 'Bench project' }),
-  });
-  if (created.status !== 201) throw new Error(`project creation failed: ${created.status}`);
-  return cookie;
-}
 
 async function load(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_SECONDS });
@@ -43,7 +20,7 @@ async function load(url: string, headers: Record<string, string> = {}) {
 
 const server = await startServer();
 try {
-  const cookie = await signUp(server.url);
+  const { cookie = '' } = (await signUpOwnerWithProject(server.url)).headers;
   const health = await load(`${server.url}/api/health`);
   const projects = await load(`${server.url}/api/v1/projects`, { cookie });
   console.log(

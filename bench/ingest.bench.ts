@@ -3,41 +3,12 @@
 // PGlite, or PostgreSQL when DATABASE_URL is set (as for the api bench).
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import { createClientKey, signUpOwnerWithProject } from '../e2e/support/owner';
 import { startServer } from '../e2e/support/server';
 
 const SENDERS = 50;
 const EVENTS_PER_BATCH = 100;
 const DURATION_SECONDS = 10;
-
-async function clientKey(url: string): Promise<string> {
-  const signup = await fetch(`${url}/api/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'bench@example.com',
-      password: 'benchmark-password',
-      name: 'Bench',
-      organizationName: 'Bench',
-    }),
-  });
-  if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
-  const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
-  const { csrfToken } = (await signup.json()) as { csrfToken: string };
-  const headers = { 'content-type': 'application/json', cookie, 'x-csrf-token': csrfToken };
-  const project = await fetch(`${url}/api/v1/projects`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name: 'Bench project' }),
-  });
-  const { id } = (await project.json()) as { id: string };
-  const key = await fetch(`${url}/api/v1/projects/${id}/keys`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name: 'Bench', kind: 'client', environment: 'production' }),
-  });
-  if (key.status !== 201) throw new Error(`client key creation failed: ${key.status} ${await key.text()}`);
-  return ((await key.json()) as { key: string }).key;
-}
 
 /** A page's worth of events: exposures and purchases of different visitors, each with a fresh id. */
 function batch(): string {
@@ -65,7 +36,7 @@ function batch(): string {
 
 const server = await startServer({ TABULA_SDK_EVENT_RATE_LIMIT: '100000000' });
 try {
-  const key = await clientKey(server.url);
+  const key = await createClientKey(server.url, await signUpOwnerWithProject(server.url));
   const result = await autocannon({
     url: server.url,
     connections: SENDERS,
