@@ -9,6 +9,8 @@ export const AUDIT_ENTITY_TYPES = [
   'project',
   'environment',
   'api_key',
+  'flag',
+  'segment',
 ] as const;
 export const auditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;

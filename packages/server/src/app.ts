@@ -10,6 +10,7 @@ import { auditRoutes } from './features/audit/routes';
 import { authRoutes } from './features/auth/routes';
 import { authenticateSession, createPasswordHasher } from './features/auth/service';
 import { registerConsole } from './features/console/routes';
+import { flagRoutes } from './features/flags/routes';
 import { healthRoutes } from './features/health/routes';
 import { organizationRoutes } from './features/organization/routes';
 import { environmentRoutes } from './features/projects/environment-routes';
@@ -19,6 +20,7 @@ import { sdkBundleRoutes } from './features/sdk-bundles/routes';
 import { sdkEventRoutes } from './features/sdk-events/routes';
 import { createEventIngest } from './features/sdk-events/service';
 import { sdkPayloadRoutes } from './features/sdk-payload/routes';
+import { segmentRoutes } from './features/segments/routes';
 import { ssoRoutes } from './features/sso/routes';
 import { registerAccess } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
@@ -75,7 +77,16 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   };
   await app.register(healthRoutes, context);
   await app.register(ssoRoutes, context);
-  for (const routes of [authRoutes, organizationRoutes, projectRoutes, environmentRoutes, apiKeyRoutes, auditRoutes]) {
+  for (const routes of [
+    authRoutes,
+    organizationRoutes,
+    projectRoutes,
+    environmentRoutes,
+    apiKeyRoutes,
+    auditRoutes,
+    segmentRoutes,
+    flagRoutes,
+  ]) {
     await app.register(routes, { ...context, prefix: '/api/v1' });
   }
   await app.register(sdkPayloadRoutes, context);

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { selectRunningExperiments } from './store';
+import { selectExperimentKeys, selectRunningExperiments } from './store';
 import type { RunningExperiment } from './types';
 
 export type { Experiment, ExperimentVersion, Layer, RunningExperiment } from './types';
@@ -7,3 +7,7 @@ export type { Experiment, ExperimentVersion, Layer, RunningExperiment } from './
 /** Ordered by key, each with its versions in their order. */
 export const listRunningExperiments = (db: Database, projectId: string): Promise<RunningExperiment[]> =>
   selectRunningExperiments(db, projectId);
+
+/** Every experiment of the project, whatever its status: what a flag rule may serve. */
+export const listExperimentKeys = (db: Database, projectId: string): Promise<string[]> =>
+  selectExperimentKeys(db, projectId);

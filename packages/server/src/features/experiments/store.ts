@@ -50,3 +50,8 @@ export async function insertVersions(
 export async function updateExperimentStatus(tx: Database, id: string, status: Experiment['status']): Promise<void> {
   await tx.update(experiment).set({ status, updatedAt: new Date() }).where(eq(experiment.id, id));
 }
+
+export async function selectExperimentKeys(db: Database, projectId: string): Promise<string[]> {
+  const rows = await db.select({ key: experiment.key }).from(experiment).where(eq(experiment.projectId, projectId));
+  return rows.map((row) => row.key);
+}

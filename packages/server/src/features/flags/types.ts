@@ -23,3 +23,24 @@ export interface EnvironmentFlag extends Flag {
   enabled: boolean;
   rules: FlagRule[];
 }
+
+/** Whether a flag is on in one environment, and its rules there. */
+export interface FlagEnvironmentRow {
+  flagId: string;
+  environmentId: string;
+  enabled: boolean;
+  rules: FlagRule[];
+  updatedAt: Date;
+}
+
+/** One environment's settings of a flag, by environment key; `updatedAt` is null where it was never set. */
+export interface FlagEnvironmentState {
+  enabled: boolean;
+  rules: FlagRule[];
+  updatedAt: Date | null;
+}
+
+/** A flag with its settings in every environment of its project. */
+export interface FlagWithEnvironments extends Flag {
+  environments: Record<string, FlagEnvironmentState>;
+}

@@ -17,7 +17,13 @@ describe('health and API docs', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.version).toBe('test-release');
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/auth/signup', '/api/v1/projects/{projectId}/keys', '/api/health']),
+      expect.arrayContaining([
+        '/api/v1/auth/signup',
+        '/api/v1/projects/{projectId}/keys',
+        '/api/v1/projects/{projectId}/flags/{flagKey}/environments/{envKey}',
+        '/api/v1/projects/{projectId}/segments/{segmentKey}',
+        '/api/health',
+      ]),
     );
     const signup = document.paths['/api/v1/auth/signup'].post;
     expect(signup.requestBody.content['application/json'].schema.properties).toHaveProperty('organizationName');

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { descriptionSchema, idSchema, keySchema, nameSchema, timestampSchema } from './common';
+import { conditionInputSchema, conditionSchema } from './conditions';
+import { flagTypeSchema, serveSchema, variantSchema } from './sdk-payload';
+
+export const FLAG_STATUSES = ['active', 'archived', 'all'] as const;
+export const FLAG_SORTS = ['key', 'name', 'createdAt', 'updatedAt'] as const;
+export const FLAG_PAGE_LIMIT = 100;
+
+const tagSchema = z.string().trim().min(1).max(50);
+
+/** A rule as the API accepts it: known operators only; the server gives it an id when it has none. */
+export const flagRuleInputSchema = z.strictObject({
+  id: z.string().min(1).max(64).optional(),
+  conditions: z.array(conditionInputSchema).max(100).default([]),
+  segments: z.array(keySchema).max(50).default([]),
+  serve: serveSchema,
+});
+export type FlagRuleInput = z.input<typeof flagRuleInputSchema>;
+
+export const flagRuleBodySchema = z.object({
+  id: z.string(),
+  conditions: z.array(conditionSchema),
+  segments: z.array(z.string()),
+  serve: serveSchema,
+});
+
+export const flagEnvironmentStateSchema = z.object({
+  enabled: z.boolean(),
+  rules: z.array(flagRuleBodySchema),
+  updatedAt: timestampSchema.nullable(),
+});
+export type FlagEnvironmentState = z.infer<typeof flagEnvironmentStateSchema>;
+
+export const flagSchema = z.object({
+  id: idSchema,
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: flagTypeSchema,
+  variants: z.array(variantSchema),
+  defaultVariant: z.string(),
+  offVariant: z.string(),
+  tags: z.array(z.string()),
+  archivedAt: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  /** Every environment of the project, by environment key. */
+  environments: z.record(z.string(), flagEnvironmentStateSchema),
+});
+export type Flag = z.infer<typeof flagSchema>;
+
+export const flagListSchema = z.object({
+  flags: z.array(flagSchema),
+  total: z.number().int(),
+  nextOffset: z.number().int().nullable(),
+});
+export type FlagList = z.infer<typeof flagListSchema>;
+
+const flagVariantsSchema = z.array(variantSchema).min(1).max(100);
+
+export const createFlagBodySchema = z.strictObject({
+  key: keySchema,
+  name: nameSchema,
+  description: descriptionSchema.default(''),
+  type: flagTypeSchema,
+  /** Boolean flags may leave them out: on (true) and off (false). */
+  variants: flagVariantsSchema.optional(),
+  defaultVariant: z.string().min(1).optional(),
+  offVariant: z.string().min(1).optional(),
+  tags: z.array(tagSchema).max(20).default([]),
+});
+export type CreateFlagBody = z.infer<typeof createFlagBodySchema>;
+
+export const updateFlagBodySchema = z
+  .strictObject({
+    name: nameSchema,
+    description: descriptionSchema,
+    variants: flagVariantsSchema,
+    defaultVariant: z.string().min(1),
+    offVariant: z.string().min(1),
+    tags: z.array(tagSchema).max(20),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Please input at least one field to change');
+export type UpdateFlagBody = z.infer<typeof updateFlagBodySchema>;
+
+export const flagListQuerySchema = z.strictObject({
+  search: z.string().trim().max(100).optional(),
+  tag: tagSchema.optional(),
+  type: flagTypeSchema.optional(),
+  status: z.enum(FLAG_STATUSES).default('active'),
+  environment: keySchema.optional(),
+  /** Only with `environment`: flags on (true) or off (false) there. */
+  enabled: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+  sort: z.enum(FLAG_SORTS).default('key'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  limit: z.coerce.number().int().min(1).max(FLAG_PAGE_LIMIT).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type FlagListQuery = z.infer<typeof flagListQuerySchema>;
+
+export const flagEnvironmentBodySchema = z
+  .strictObject({ enabled: z.boolean(), rules: z.array(flagRuleInputSchema).max(200) })
+  .partial()
+  .refine((body) => body.enabled !== undefined || body.rules !== undefined, 'Please input enabled or rules');
+export type FlagEnvironmentBody = z.infer<typeof flagEnvironmentBodySchema>;
+
+export const copyFlagEnvironmentBodySchema = z.strictObject({ from: keySchema, to: keySchema });
+export type CopyFlagEnvironmentBody = z.infer<typeof copyFlagEnvironmentBodySchema>;

@@ -1,0 +1,212 @@
+import type { CreateFlagBody, FlagListQuery, UpdateFlagBody, Variant } from '@tabula/protocol';
+import type { Database } from '../../db/client';
+import { conflict, invalidField, notFound } from '../../http/app-error';
+import { newId } from '../../lib/ids';
+import { type Acting, recordAudit } from '../audit/service';
+import { listExperimentKeys } from '../experiments/service';
+import { listEnvironments } from '../projects/service';
+import { holdSegmentKeys } from '../segments/service';
+import { checkVariants, type RuleReferences, servedVariants } from './rules';
+import {
+  deleteFlagRow,
+  insertFlag,
+  markFlagArchived,
+  selectFlag,
+  selectFlagEnvironments,
+  selectFlagPage,
+  updateFlagRow,
+} from './store';
+import type { Flag, FlagEnvironmentState, FlagWithEnvironments } from './types';
+
+/** What the audit log keeps of a flag's definition. */
+export const flagSnapshot = (flag: Flag) => ({
+  key: flag.key,
+  name: flag.name,
+  description: flag.description,
+  type: flag.type,
+  variants: flag.variants,
+  defaultVariant: flag.defaultVariant,
+  offVariant: flag.offVariant,
+  tags: flag.tags,
+  archivedAt: flag.archivedAt,
+});
+
+export const auditFlag = (tx: Database, acting: Acting, action: string, flag: Flag, before: unknown, after: unknown) =>
+  recordAudit(tx, {
+    ...acting,
+    projectId: flag.projectId,
+    action,
+    entityType: 'flag',
+    entityId: flag.id,
+    before,
+    after,
+  });
+
+/** Each flag with its state in every environment of the project (or only in `onlyEnvironment`). */
+async function withEnvironments(
+  db: Database,
+  projectId: string,
+  flags: Flag[],
+  onlyEnvironment?: string,
+): Promise<FlagWithEnvironments[]> {
+  const environments = (await listEnvironments(db, projectId)).filter(
+    (env) => onlyEnvironment === undefined || env.key === onlyEnvironment,
+  );
+  const rows = await selectFlagEnvironments(
+    db,
+    flags.map((flag) => flag.id),
+  );
+  return flags.map((flag) => ({
+    ...flag,
+    environments: Object.fromEntries(
+      environments.map((env): [string, FlagEnvironmentState] => {
+        const row = rows.find((candidate) => candidate.flagId === flag.id && candidate.environmentId === env.id);
+        return [env.key, row ? { enabled: row.enabled, rules: row.rules, updatedAt: row.updatedAt } : OFF];
+      }),
+    ),
+  }));
+}
+
+const OFF: FlagEnvironmentState = { enabled: false, rules: [], updatedAt: null };
+
+export async function ruleReferences(tx: Database, projectId: string, variants: Variant[]): Promise<RuleReferences> {
+  const segments = await holdSegmentKeys(tx, projectId);
+  const experiments = await listExperimentKeys(tx, projectId);
+  return {
+    variants: new Set(variants.map((variant) => variant.key)),
+    segments: new Set(segments),
+    experiments: new Set(experiments),
+  };
+}
+
+export async function listFlags(
+  db: Database,
+  projectId: string,
+  query: FlagListQuery,
+): Promise<{ flags: FlagWithEnvironments[]; total: number; nextOffset: number | null }> {
+  const { environment, ...filter } = query;
+  let environmentId: string | undefined;
+  if (environment !== undefined) {
+    const found = (await listEnvironments(db, projectId)).find((env) => env.key === environment);
+    if (!found) throw invalidField('environment', `This project has no environment "${environment}"`);
+    environmentId = found.id;
+  } else if (query.enabled !== undefined) {
+    throw invalidField('enabled', 'Please input the environment the flags are on or off in');
+  }
+  const page = await selectFlagPage(db, projectId, { ...filter, environmentId });
+  const end = query.offset + page.flags.length;
+  return {
+    flags: await withEnvironments(db, projectId, page.flags, environment),
+    total: page.total,
+    nextOffset: end < page.total ? end : null,
+  };
+}
+
+export async function findFlag(db: Database, projectId: string, key: string, lock = false): Promise<Flag> {
+  const flag = await selectFlag(db, projectId, key, { lock });
+  if (!flag) throw notFound('Flag');
+  return flag;
+}
+
+export async function getFlag(db: Database, projectId: string, key: string): Promise<FlagWithEnvironments> {
+  const [flag] = await withEnvironments(db, projectId, [await findFlag(db, projectId, key)]);
+  return flag!;
+}
+
+/** A boolean flag needs no variants spelled out: on serves true, off serves false. */
+function variantsOf(input: CreateFlagBody): { variants: Variant[]; defaultVariant: string; offVariant: string } {
+  if (input.variants) {
+    const first = input.variants[0]!.key;
+    return {
+      variants: input.variants,
+      defaultVariant: input.defaultVariant ?? first,
+      offVariant: input.offVariant ?? input.defaultVariant ?? first,
+    };
+  }
+  if (input.type !== 'boolean') throw invalidField('variants', `Please input the variants of a ${input.type} flag`);
+  return {
+    variants: [
+      { key: 'on', value: true },
+      { key: 'off', value: false },
+    ],
+    defaultVariant: input.defaultVariant ?? 'on',
+    offVariant: input.offVariant ?? 'off',
+  };
+}
+
+export async function createFlag(
+  tx: Database,
+  acting: Acting,
+  projectId: string,
+  input: CreateFlagBody,
+): Promise<FlagWithEnvironments> {
+  const definition = { type: input.type, ...variantsOf(input) };
+  checkVariants(definition);
+  if (await selectFlag(tx, projectId, input.key)) {
+    throw conflict(`This project already has a flag with key "${input.key}"`);
+  }
+  await insertFlag(tx, {
+    id: newId(),
+    projectId,
+    key: input.key,
+    name: input.name,
+    description: input.description,
+    tags: input.tags,
+    ...definition,
+  });
+  const flag = await findFlag(tx, projectId, input.key);
+  await auditFlag(tx, acting, 'flag.created', flag, null, flagSnapshot(flag));
+  return getFlag(tx, projectId, input.key);
+}
+
+/** Changing variants must leave every environment's rules serving variants that still exist. */
+export async function updateFlag(
+  tx: Database,
+  acting: Acting,
+  projectId: string,
+  key: string,
+  changes: UpdateFlagBody,
+): Promise<FlagWithEnvironments> {
+  const before = await findFlag(tx, projectId, key, true);
+  const after = { ...before, ...changes };
+  checkVariants(after);
+  if (changes.variants) {
+    const keys = new Set(after.variants.map((variant) => variant.key));
+    const current = await getFlag(tx, projectId, key);
+    for (const [envKey, state] of Object.entries(current.environments)) {
+      const missing = state.rules.flatMap(servedVariants).find((variant) => !keys.has(variant));
+      if (missing !== undefined) {
+        throw conflict(`A rule in environment "${envKey}" serves variant "${missing}": change the rule first`);
+      }
+    }
+  }
+  await updateFlagRow(tx, before.id, changes);
+  await auditFlag(tx, acting, 'flag.updated', before, flagSnapshot(before), flagSnapshot(after));
+  return getFlag(tx, projectId, key);
+}
+
+export async function setFlagArchived(
+  tx: Database,
+  acting: Acting,
+  projectId: string,
+  key: string,
+  archived: boolean,
+): Promise<FlagWithEnvironments> {
+  const before = await findFlag(tx, projectId, key, true);
+  // Archiving twice (or restoring an active flag) changes nothing and is not logged.
+  if ((before.archivedAt !== null) !== archived) {
+    const archivedAt = archived ? new Date() : null;
+    await markFlagArchived(tx, before.id, archivedAt);
+    const action = archived ? 'flag.archived' : 'flag.restored';
+    await auditFlag(tx, acting, action, before, flagSnapshot(before), flagSnapshot({ ...before, archivedAt }));
+  }
+  return getFlag(tx, projectId, key);
+}
+
+/** Only an archived flag can go: archiving first is the chance to see that nothing still reads it. */
+export async function deleteFlag(tx: Database, acting: Acting, projectId: string, key: string): Promise<void> {
+  const flag = await getFlag(tx, projectId, key);
+  if (flag.archivedAt === null) throw conflict(`Flag "${key}" is not archived: archive it before deleting it`);
+  await deleteFlagRow(tx, flag.id);
+  await auditFlag(tx, acting, 'flag.deleted', flag, { ...flagSnapshot(flag), environments: flag.environments }, null);
+}
