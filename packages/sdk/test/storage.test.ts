@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEnvelopeStore, createMemoryStorage, type StorageLike } from '../src';
+import { hostileStorage } from './hostile-storage';
 
 type Settings = { theme: string };
 const parseSettings = (data: unknown): Settings | undefined =>
@@ -96,18 +97,7 @@ describe('storage envelope (spec §3)', () => {
   });
 
   it('never throws when storage is forbidden or full, and keeps the value in memory', () => {
-    const hostile: StorageLike = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-      removeItem: () => {
-        throw new Error('SecurityError');
-      },
-    };
-    const { store } = setup({ storage: hostile });
+    const { store } = setup({ storage: hostileStorage });
     expect(() => store.write({ theme: 'tab' })).not.toThrow();
     expect(store.read()).toEqual({ theme: 'tab' });
     expect(() => store.clear()).not.toThrow();

@@ -146,3 +146,15 @@ export async function revisionOf(app: FastifyInstance, clientKey: string): Promi
   if (response.statusCode !== 200) throw new Error(`payload: ${response.statusCode} ${response.body}`);
   return response.json().revision;
 }
+
+/** The CORS preflight a browser on a customer's site sends before a request of this method with these headers. */
+export const preflight = (app: FastifyInstance, url: string, method: string, requestHeaders: string) =>
+  app.inject({
+    method: 'OPTIONS',
+    url,
+    headers: {
+      origin: 'https://shop.example.com',
+      'access-control-request-method': method,
+      'access-control-request-headers': requestHeaders,
+    },
+  });

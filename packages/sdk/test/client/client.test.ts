@@ -8,6 +8,7 @@ import {
   type StorageLike,
   type TabulaClient,
 } from '../../src';
+import { hostileStorage } from '../hostile-storage';
 import { CLIENT_KEY, createFakeServer, type FakeServer, HOST, makePayload } from './fake-server';
 
 let server: FakeServer;
@@ -498,18 +499,6 @@ describe('identity', () => {
 describe('never throws into the host page', () => {
   // Clients made from hostile options fall back to the page's fetch: the fake server stands in for it.
   beforeEach(() => vi.stubGlobal('fetch', server.fetch));
-
-  const hostileStorage: StorageLike = {
-    getItem: () => {
-      throw new Error('SecurityError');
-    },
-    setItem: () => {
-      throw new Error('QuotaExceededError');
-    },
-    removeItem: () => {
-      throw new Error('SecurityError');
-    },
-  };
 
   it('works in memory when storage throws', async () => {
     storage = hostileStorage;

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
 import { iso, isoOrNull, noContent, projectParams, withErrors } from '../../http/schemas';
 import { actingOf } from '../audit/service';
+import { flagSnapshot } from './flags';
 import * as flags from './service';
 
 const toEnvironmentBody = (state: flags.FlagEnvironmentState): FlagEnvironmentBody => ({
@@ -26,14 +27,8 @@ const toEnvironmentBody = (state: flags.FlagEnvironmentState): FlagEnvironmentBo
 
 const toFlagBody = (flag: flags.FlagWithEnvironments): FlagBody => ({
   id: flag.id,
-  key: flag.key,
-  name: flag.name,
-  description: flag.description,
-  type: flag.type,
-  variants: flag.variants,
-  defaultVariant: flag.defaultVariant,
-  offVariant: flag.offVariant,
-  tags: flag.tags,
+  // The audit snapshot is the flag's definition; the response adds its times and environments.
+  ...flagSnapshot(flag),
   archivedAt: isoOrNull(flag.archivedAt),
   createdAt: iso(flag.createdAt),
   updatedAt: iso(flag.updatedAt),

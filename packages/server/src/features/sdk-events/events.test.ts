@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp } from '../../../test/app';
-import { revokeKey, sdkProject } from '../../../test/sdk';
+import { preflight, revokeKey, sdkProject } from '../../../test/sdk';
 import { event as eventTable } from '../../db/schema';
 
 let counter = 0;
@@ -156,17 +156,9 @@ describe('SDK events', () => {
 
   it('answers the CORS preflight of a JSON POST', async () => {
     const project = await sdkProject(t.app);
-    const preflight = await t.app.inject({
-      method: 'OPTIONS',
-      url: `/sdk/v1/events/${project.clientKey}`,
-      headers: {
-        origin: 'https://shop.example.com',
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type',
-      },
-    });
-    expect(preflight.statusCode).toBe(204);
-    expect(preflight.headers).toMatchObject({
+    const answer = await preflight(t.app, `/sdk/v1/events/${project.clientKey}`, 'POST', 'content-type');
+    expect(answer.statusCode).toBe(204);
+    expect(answer.headers).toMatchObject({
       'access-control-allow-origin': '*',
       'access-control-allow-methods': 'POST',
       'access-control-allow-headers': 'content-type',

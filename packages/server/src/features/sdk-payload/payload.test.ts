@@ -10,6 +10,7 @@ import {
   announceChange,
   country,
   fetchPayload,
+  preflight,
   revisionOf,
   revokeKey,
   sdkProject,
@@ -174,17 +175,9 @@ describe('SDK payload', () => {
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers['access-control-expose-headers']).toBe('etag, retry-after');
     expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
-    const preflight = await t.app.inject({
-      method: 'OPTIONS',
-      url: `/sdk/v1/payload/${project.clientKey}`,
-      headers: {
-        origin: 'https://shop.example.com',
-        'access-control-request-method': 'GET',
-        'access-control-request-headers': 'if-none-match',
-      },
-    });
-    expect(preflight.statusCode).toBe(204);
-    expect(preflight.headers).toMatchObject({
+    const answer = await preflight(t.app, `/sdk/v1/payload/${project.clientKey}`, 'GET', 'if-none-match');
+    expect(answer.statusCode).toBe(204);
+    expect(answer.headers).toMatchObject({
       'access-control-allow-origin': '*',
       'access-control-allow-methods': 'GET',
       'access-control-allow-headers': 'if-none-match',
