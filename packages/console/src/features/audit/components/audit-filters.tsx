@@ -1,4 +1,4 @@
-import { AUDIT_ENTITY_TYPES, type AuditEntityType } from '@tabula/protocol';
+import { AUDIT_ENTITY_TYPES } from '@tabula/protocol';
 import { Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AuditFilters as Filters } from '../api/get-audit-log';
@@ -16,43 +16,29 @@ interface AuditFiltersProps {
   projects: FilterOption[];
 }
 
+type FilterField = 'entityType' | 'actorId' | 'projectId';
+
 export function AuditFilters({ value, onChange, actors, projects }: AuditFiltersProps) {
   const { t } = useTranslation('audit');
-  const search = { optionFilterProp: 'label' as const };
+  const entityTypes = AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: t(`entityTypes.${type}`) }));
+  const filter = (field: FilterField, label: string, testId: string, options: FilterOption[], searchable: boolean) => (
+    <Select<string>
+      allowClear
+      showSearch={searchable ? { optionFilterProp: 'label' } : false}
+      placeholder={label}
+      aria-label={label}
+      data-testid={testId}
+      style={{ minWidth: field === 'entityType' ? 200 : 220 }}
+      value={value[field]}
+      onChange={(selected: string | undefined) => onChange({ ...value, [field]: selected })}
+      options={options}
+    />
+  );
   return (
     <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-      <Select<AuditEntityType>
-        allowClear
-        placeholder={t('filters.entityType')}
-        aria-label={t('filters.entityType')}
-        data-testid="audit-filter-entity-type"
-        style={{ minWidth: 200 }}
-        value={value.entityType}
-        onChange={(entityType) => onChange({ ...value, entityType })}
-        options={AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: t(`entityTypes.${type}`) }))}
-      />
-      <Select
-        allowClear
-        showSearch={search}
-        placeholder={t('filters.actor')}
-        aria-label={t('filters.actor')}
-        data-testid="audit-filter-actor"
-        style={{ minWidth: 220 }}
-        value={value.actorId}
-        onChange={(actorId: string | undefined) => onChange({ ...value, actorId })}
-        options={actors}
-      />
-      <Select
-        allowClear
-        showSearch={search}
-        placeholder={t('filters.project')}
-        aria-label={t('filters.project')}
-        data-testid="audit-filter-project"
-        style={{ minWidth: 220 }}
-        value={value.projectId}
-        onChange={(projectId: string | undefined) => onChange({ ...value, projectId })}
-        options={projects}
-      />
+      {filter('entityType', t('filters.entityType'), 'audit-filter-entity-type', entityTypes, false)}
+      {filter('actorId', t('filters.actor'), 'audit-filter-actor', actors, true)}
+      {filter('projectId', t('filters.project'), 'audit-filter-project', projects, true)}
     </Flex>
   );
 }
