@@ -11,6 +11,8 @@ export const AUDIT_ENTITY_TYPES = [
   'api_key',
   'flag',
   'segment',
+  'layer',
+  'experiment',
 ] as const;
 export const auditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;

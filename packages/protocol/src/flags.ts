@@ -29,6 +29,8 @@ export const flagEnvironmentStateSchema = z.object({
   enabled: z.boolean(),
   rules: z.array(flagRuleBodySchema),
   updatedAt: timestampSchema.nullable(),
+  /** When an SDK of this environment last reported evaluating the flag. */
+  lastEvaluatedAt: timestampSchema.nullable(),
 });
 export type FlagEnvironmentState = z.infer<typeof flagEnvironmentStateSchema>;
 

@@ -4,6 +4,7 @@ export * from './common';
 export * from './conditions';
 export * from './constants';
 export * from './errors';
+export * from './experiments';
 export * from './flags';
 export * from './health';
 export * from './organization';

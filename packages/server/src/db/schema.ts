@@ -1,9 +1,14 @@
 import {
   API_KEY_KINDS,
   type Condition,
+  EXPERIMENT_KINDS,
+  EXPERIMENT_STATUSES,
+  type ExperimentDecision,
+  type ExperimentMetrics,
   FLAG_TYPES,
   type FlagRule,
   type JsonValue,
+  PAGE_MATCHES,
   ROLES,
   type Variant,
 } from '@tabula/protocol';
@@ -35,9 +40,9 @@ const projectId = () =>
 export const roleEnum = pgEnum('role', ROLES);
 export const apiKeyKindEnum = pgEnum('api_key_kind', API_KEY_KINDS);
 export const flagTypeEnum = pgEnum('flag_type', FLAG_TYPES);
-export const experimentKindEnum = pgEnum('experiment_kind', ['ab', 'visual']);
-export const experimentStatusEnum = pgEnum('experiment_status', ['draft', 'running', 'paused', 'stopped', 'archived']);
-export const pageMatchEnum = pgEnum('page_match', ['exact', 'fuzzy']);
+export const experimentKindEnum = pgEnum('experiment_kind', EXPERIMENT_KINDS);
+export const experimentStatusEnum = pgEnum('experiment_status', EXPERIMENT_STATUSES);
+export const pageMatchEnum = pgEnum('page_match', PAGE_MATCHES);
 export const eventTypeEnum = pgEnum('event_type', ['exposure', 'track']);
 
 export const organization = pgTable('organization', {
@@ -250,6 +255,7 @@ export const layer = pgTable(
     projectId: projectId(),
     key: text('key').notNull(),
     name: text('name').notNull(),
+    description: text('description').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -275,11 +281,21 @@ export const experiment = pgTable(
     segments: text('segments').array().notNull().default([]),
     /** A layer in use cannot be deleted out from under its running experiments. */
     layerId: text('layer_id').references(() => layer.id, { onDelete: 'restrict' }),
+    /** How many of its layer's slots it needs; the range itself is reserved on start and freed on stop. */
+    layerSlots: integer('layer_slots').notNull().default(10_000),
     slotStart: integer('slot_start'),
     slotEnd: integer('slot_end'),
     pageUrl: text('page_url'),
     pageMatch: pageMatchEnum('page_match').notNull().default('exact'),
     integrationConfigured: boolean('integration_configured').notNull().default(false),
+    /** Metric keys of the project's library, by role. */
+    metrics: jsonb('metrics')
+      .$type<ExperimentMetrics>()
+      .notNull()
+      .default({ primary: [], secondary: [], guardrails: [] }),
+    /** What was decided when it stopped. */
+    decision: jsonb('decision').$type<ExperimentDecision>(),
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
     startedAt: at('started_at'),
     stoppedAt: at('stopped_at'),
     createdAt: createdAt(),
@@ -290,10 +306,11 @@ export const experiment = pgTable(
     index('experiment_project_id_status_idx').on(table.projectId, table.status),
     check('experiment_traffic_range', sql`${table.traffic} between 0 and 10000`),
     check('experiment_phase_range', sql`${table.phase} >= 0`),
-    // An experiment in a layer owns a slot range [start, end) of it; outside a layer it has none.
+    check('experiment_layer_slots_range', sql`${table.layerSlots} between 1 and 10000`),
+    // A slot range [start, end) is held only inside a layer; outside one, or before start, there is none.
     check(
       'experiment_layer_slots',
-      sql`(${table.layerId} is null and ${table.slotStart} is null and ${table.slotEnd} is null) or (${table.layerId} is not null and 0 <= ${table.slotStart} and ${table.slotStart} < ${table.slotEnd} and ${table.slotEnd} <= 10000)`,
+      sql`(${table.slotStart} is null and ${table.slotEnd} is null) or (${table.layerId} is not null and 0 <= ${table.slotStart} and ${table.slotStart} < ${table.slotEnd} and ${table.slotEnd} <= 10000)`,
     ),
   ],
 );
@@ -319,6 +336,26 @@ export const experimentVersion = pgTable(
     uniqueIndex('experiment_version_experiment_id_key_unique').on(table.experimentId, table.key),
     index('experiment_version_experiment_id_position_idx').on(table.experimentId, table.position),
     check('experiment_version_weight_range', sql`${table.weight} between 0 and 10000`),
+  ],
+);
+
+/**
+ * When an SDK last reported evaluating a flag, per environment. Keyed by flag key as the SDK reports it, so a
+ * report for a flag deleted meanwhile is harmless; written by the events endpoint, never by the console.
+ */
+export const flagUsage = pgTable(
+  'flag_usage',
+  {
+    environmentId: text('environment_id')
+      .notNull()
+      .references(() => environment.id, { onDelete: 'cascade' }),
+    flagKey: text('flag_key').notNull(),
+    projectId: text('project_id').notNull(),
+    lastEvaluatedAt: timestamp('last_evaluated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.environmentId, table.flagKey] }),
+    index('flag_usage_project_id_idx').on(table.projectId),
   ],
 );
 

@@ -14,6 +14,7 @@ import {
   selectFlag,
   selectFlagEnvironments,
   selectFlagPage,
+  selectFlagUsage,
   updateFlagRow,
 } from './store';
 import type { Flag, FlagEnvironmentState, FlagWithEnvironments } from './types';
@@ -56,18 +57,26 @@ async function withEnvironments(
     db,
     flags.map((flag) => flag.id),
   );
+  const usage = await selectFlagUsage(
+    db,
+    projectId,
+    flags.map((flag) => flag.key),
+  );
   return flags.map((flag) => ({
     ...flag,
     environments: Object.fromEntries(
       environments.map((env): [string, FlagEnvironmentState] => {
         const row = rows.find((candidate) => candidate.flagId === flag.id && candidate.environmentId === env.id);
-        return [env.key, row ? { enabled: row.enabled, rules: row.rules, updatedAt: row.updatedAt } : OFF];
+        const used = usage.find((candidate) => candidate.flagKey === flag.key && candidate.environmentId === env.id);
+        const state = row ? { enabled: row.enabled, rules: row.rules, updatedAt: row.updatedAt } : OFF;
+        return [env.key, { ...state, lastEvaluatedAt: used?.lastEvaluatedAt ?? null }];
       }),
     ),
   }));
 }
 
-const OFF: FlagEnvironmentState = { enabled: false, rules: [], updatedAt: null };
+/** A flag without a row in an environment is off there. */
+const OFF = { enabled: false, rules: [], updatedAt: null };
 
 export async function ruleReferences(tx: Database, projectId: string, variants: Variant[]): Promise<RuleReferences> {
   const segments = await holdSegmentKeys(tx, projectId);

@@ -23,6 +23,7 @@ const toEnvironmentBody = (state: flags.FlagEnvironmentState): FlagEnvironmentBo
   enabled: state.enabled,
   rules: state.rules,
   updatedAt: isoOrNull(state.updatedAt),
+  lastEvaluatedAt: isoOrNull(state.lastEvaluatedAt),
 });
 
 const toFlagBody = (flag: flags.FlagWithEnvironments): FlagBody => ({

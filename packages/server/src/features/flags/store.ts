@@ -17,8 +17,8 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { flag, flagEnvironment } from '../../db/schema';
-import type { EnvironmentFlag, Flag, FlagEnvironmentRow } from './types';
+import { flag, flagEnvironment, flagUsage } from '../../db/schema';
+import type { EnvironmentFlag, Flag, FlagEnvironmentRow, FlagUsageRow } from './types';
 
 /** Archived flags are left out; a flag without a row for the environment is off there, with no rules. */
 export async function selectEnvironmentFlags(
@@ -108,6 +108,18 @@ export async function selectFlagPage(
 export async function selectFlagEnvironments(db: Database, flagIds: string[]): Promise<FlagEnvironmentRow[]> {
   if (flagIds.length === 0) return [];
   return db.select().from(flagEnvironment).where(inArray(flagEnvironment.flagId, flagIds));
+}
+
+export async function selectFlagUsage(db: Database, projectId: string, flagKeys: string[]): Promise<FlagUsageRow[]> {
+  if (flagKeys.length === 0) return [];
+  return db
+    .select({
+      environmentId: flagUsage.environmentId,
+      flagKey: flagUsage.flagKey,
+      lastEvaluatedAt: flagUsage.lastEvaluatedAt,
+    })
+    .from(flagUsage)
+    .where(and(eq(flagUsage.projectId, projectId), inArray(flagUsage.flagKey, flagKeys)));
 }
 
 export async function insertFlag(

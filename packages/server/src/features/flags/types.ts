@@ -38,6 +38,15 @@ export interface FlagEnvironmentState {
   enabled: boolean;
   rules: FlagRule[];
   updatedAt: Date | null;
+  /** When an SDK of the environment last reported evaluating it; null if never. */
+  lastEvaluatedAt: Date | null;
+}
+
+/** An SDK's report of evaluating a flag in an environment. */
+export interface FlagUsageRow {
+  environmentId: string;
+  flagKey: string;
+  lastEvaluatedAt: Date;
 }
 
 /** A flag with its settings in every environment of its project. */

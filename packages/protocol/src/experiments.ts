@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { descriptionSchema, idSchema, keySchema, nameSchema, timestampSchema, userSummarySchema } from './common';
+import { conditionInputSchema, conditionSchema } from './conditions';
+import { BUCKETS, jsonValueSchema } from './sdk-payload';
+
+export const EXPERIMENT_KINDS = ['ab', 'visual'] as const;
+export const EXPERIMENT_STATUSES = ['draft', 'running', 'paused', 'stopped', 'archived'] as const;
+export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
+export const PAGE_MATCHES = ['exact', 'fuzzy'] as const;
+/** Stopping records what was decided. */
+export const EXPERIMENT_DECISIONS = ['ship', 'rollback', 'inconclusive'] as const;
+export const EXPERIMENT_SORTS = ['key', 'name', 'status', 'createdAt', 'startedAt'] as const;
+export const EXPERIMENT_PAGE_LIMIT = 100;
+/** A version's params, serialised, may not exceed this: the SDK payload carries them to every page. */
+export const MAX_PARAMS_BYTES = 64 * 1024;
+
+/**
+ * Which status may follow which. Start goes from draft (first launch) or paused (resume); stop ends a running or
+ * paused experiment; archive puts a draft or stopped one away.
+ */
+export const EXPERIMENT_TRANSITIONS = {
+  start: ['draft', 'paused'],
+  pause: ['running'],
+  stop: ['running', 'paused'],
+  archive: ['draft', 'stopped'],
+} as const satisfies Record<string, readonly ExperimentStatus[]>;
+export type ExperimentAction = keyof typeof EXPERIMENT_TRANSITIONS;
+
+/** Spec §5: the experiment page must use the secure protocol. */
+export const HTTPS_URL_MESSAGE = 'Url should be https protocol';
+export const httpsUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please input url')
+  .max(2000)
+  .refine((value) => /^https:\/\/[^\s/]+/i.test(value), HTTPS_URL_MESSAGE);
+
+export const experimentPageSchema = z.object({ url: httpsUrlSchema, match: z.enum(PAGE_MATCHES) });
+export type ExperimentPage = z.infer<typeof experimentPageSchema>;
+
+const paramsSchema = z
+  .record(z.string().min(1).max(200), jsonValueSchema)
+  .refine(
+    (params) => JSON.stringify(params).length <= MAX_PARAMS_BYTES,
+    `Params may not exceed ${MAX_PARAMS_BYTES} bytes`,
+  );
+
+export const experimentVersionInputSchema = z.strictObject({
+  key: keySchema,
+  name: nameSchema,
+  /** Basis points: the versions of an experiment add up to 10000. */
+  weight: z.number().int().min(0).max(BUCKETS),
+  isControl: z.boolean().default(false),
+  params: paramsSchema.default({}),
+});
+export type ExperimentVersionInput = z.input<typeof experimentVersionInputSchema>;
+
+export const experimentVersionSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  weight: z.number().int(),
+  isControl: z.boolean(),
+  params: z.record(z.string(), jsonValueSchema),
+});
+export type ExperimentVersion = z.infer<typeof experimentVersionSchema>;
+
+/** Metrics are picked from the project's metric library by key. */
+export const experimentMetricsSchema = z.strictObject({
+  primary: z.array(keySchema).max(20).default([]),
+  secondary: z.array(keySchema).max(50).default([]),
+  guardrails: z.array(keySchema).max(50).default([]),
+});
+export type ExperimentMetrics = z.infer<typeof experimentMetricsSchema>;
+
+export const experimentDecisionSchema = z.object({
+  outcome: z.enum(EXPERIMENT_DECISIONS),
+  /** The version shipped (ship) — the control for rollback. */
+  version: z.string().nullable(),
+  note: z.string(),
+  decidedAt: timestampSchema,
+});
+export type ExperimentDecision = z.infer<typeof experimentDecisionSchema>;
+
+export const experimentSchema = z.object({
+  id: idSchema,
+  key: z.string(),
+  name: z.string(),
+  hypothesis: z.string(),
+  kind: z.enum(EXPERIMENT_KINDS),
+  status: z.enum(EXPERIMENT_STATUSES),
+  unitAttribute: z.string(),
+  traffic: z.number().int(),
+  phase: z.number().int(),
+  conditions: z.array(conditionSchema),
+  segments: z.array(z.string()),
+  /** The layer it belongs to, with the slot range it holds while running or paused. */
+  layer: z.object({ key: z.string(), start: z.number().int().nullable(), end: z.number().int().nullable() }).nullable(),
+  /** How many of the layer's 10000 slots it needs. */
+  layerSlots: z.number().int(),
+  page: experimentPageSchema.nullable(),
+  versions: z.array(experimentVersionSchema),
+  metrics: z.object({ primary: z.array(z.string()), secondary: z.array(z.string()), guardrails: z.array(z.string()) }),
+  decision: experimentDecisionSchema.nullable(),
+  owner: userSummarySchema.nullable(),
+  integrationConfigured: z.boolean(),
+  /** Distinct units exposed so far (all phases). */
+  exposures: z.number().int(),
+  startedAt: timestampSchema.nullable(),
+  stoppedAt: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Experiment = z.infer<typeof experimentSchema>;
+
+export const experimentListSchema = z.object({
+  experiments: z.array(experimentSchema),
+  total: z.number().int(),
+  nextOffset: z.number().int().nullable(),
+});
+export type ExperimentList = z.infer<typeof experimentListSchema>;
+
+export const experimentListQuerySchema = z.strictObject({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum([...EXPERIMENT_STATUSES, 'all']).default('all'),
+  kind: z.enum(EXPERIMENT_KINDS).optional(),
+  layer: keySchema.optional(),
+  sort: z.enum(EXPERIMENT_SORTS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  limit: z.coerce.number().int().min(1).max(EXPERIMENT_PAGE_LIMIT).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ExperimentListQuery = z.infer<typeof experimentListQuerySchema>;
+
+const experimentFields = {
+  name: nameSchema,
+  hypothesis: descriptionSchema,
+  unitAttribute: z.string().trim().min(1, 'Please input unit attribute').max(200),
+  traffic: z.number().int().min(0).max(BUCKETS),
+  conditions: z.array(conditionInputSchema).max(100),
+  segments: z.array(keySchema).max(50),
+  /** null: in no layer. */
+  layer: keySchema.nullable(),
+  layerSlots: z.number().int().min(1).max(BUCKETS),
+  page: experimentPageSchema.nullable(),
+  /** Exactly one control; weights add up to 10000. */
+  versions: z.array(experimentVersionInputSchema).min(1).max(20),
+  metrics: experimentMetricsSchema,
+};
+
+export const createExperimentBodySchema = z.strictObject({
+  key: keySchema,
+  kind: z.enum(EXPERIMENT_KINDS).default('ab'),
+  name: experimentFields.name,
+  hypothesis: experimentFields.hypothesis.default(''),
+  unitAttribute: experimentFields.unitAttribute.default('id'),
+  traffic: experimentFields.traffic.default(BUCKETS),
+  conditions: experimentFields.conditions.default([]),
+  segments: experimentFields.segments.default([]),
+  layer: experimentFields.layer.default(null),
+  layerSlots: experimentFields.layerSlots.default(BUCKETS),
+  page: experimentFields.page.default(null),
+  /** Left out: a control and a treatment at 50% each. */
+  versions: experimentFields.versions.optional(),
+  metrics: experimentMetricsSchema.default({ primary: [], secondary: [], guardrails: [] }),
+});
+export type CreateExperimentBody = z.infer<typeof createExperimentBodySchema>;
+
+export const updateExperimentBodySchema = z
+  .strictObject({
+    ...experimentFields,
+    /**
+     * Changing weights, traffic, versions or the unit attribute of a running or paused experiment re-randomises
+     * it (a new phase: units may change version). Such a change is refused unless this is true.
+     */
+    reRandomise: z.boolean(),
+  })
+  .partial()
+  .refine(
+    (body) => Object.keys(body).some((field) => field !== 'reRandomise'),
+    'Please input at least one field to change',
+  );
+export type UpdateExperimentBody = z.infer<typeof updateExperimentBodySchema>;
+
+export const stopExperimentBodySchema = z.strictObject({
+  outcome: z.enum(EXPERIMENT_DECISIONS),
+  /** Required for ship: the version that won. */
+  version: keySchema.optional(),
+  note: descriptionSchema.default(''),
+  /**
+   * Flag rules serving this experiment's params now serve the decided value (the shipped version's, or the
+   * control's on rollback) as a plain variant, in every environment.
+   */
+  rollOut: z.boolean().default(false),
+});
+export type StopExperimentBody = z.infer<typeof stopExperimentBodySchema>;
+
+/** A layer's slots: who owns which range; the rest is free. */
+export const layerSlotSchema = z.object({
+  experiment: z.string(),
+  name: z.string(),
+  status: z.enum(EXPERIMENT_STATUSES),
+  start: z.number().int(),
+  end: z.number().int(),
+});
+export const layerSchema = z.object({
+  id: idSchema,
+  key: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Ranges held by running and paused experiments, ordered by start. */
+  slots: z.array(layerSlotSchema),
+  /** Free ranges, ordered by start. */
+  free: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
+  /** Experiments in the layer that hold no range (drafts, stopped). */
+  experiments: z.array(z.string()),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Layer = z.infer<typeof layerSchema>;
+export const layerListSchema = z.object({ layers: z.array(layerSchema) });
+
+export const createLayerBodySchema = z.strictObject({
+  key: keySchema,
+  name: nameSchema,
+  description: descriptionSchema.default(''),
+});
+export type CreateLayerBody = z.infer<typeof createLayerBodySchema>;
+export const updateLayerBodySchema = z
+  .strictObject({ name: nameSchema, description: descriptionSchema })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Please input name or description');
+export type UpdateLayerBody = z.infer<typeof updateLayerBodySchema>;
