@@ -2,6 +2,10 @@ import {
   ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  BlockOutlined,
+  ExperimentOutlined,
+  FlagOutlined,
+  PartitionOutlined,
   SettingOutlined,
   TeamOutlined,
   ToolOutlined,
@@ -12,8 +16,8 @@ import type { Permission } from '../lib/authorization';
 export type NavGroup = 'workspace' | 'project' | 'organization' | 'account';
 
 /**
- * One entry of the sider. Features plug in by adding an entry here (flags, experiments and metrics
- * will sit in the `project` group); `:projectId` in a path is filled with the current project.
+ * One entry of the sider. Features plug in by adding an entry here; `:projectId` in a path is filled with
+ * the current project.
  */
 export interface NavItem {
   key: string;
@@ -30,6 +34,28 @@ export const NAV_GROUPS: NavGroup[] = ['workspace', 'project', 'organization', '
 
 export const NAV_ITEMS: NavItem[] = [
   { key: 'projects', group: 'workspace', labelKey: 'nav.projects', icon: <AppstoreOutlined />, path: '/projects' },
+  { key: 'flags', group: 'project', labelKey: 'nav.flags', icon: <FlagOutlined />, path: '/projects/:projectId/flags' },
+  {
+    key: 'segments',
+    group: 'project',
+    labelKey: 'nav.segments',
+    icon: <PartitionOutlined />,
+    path: '/projects/:projectId/segments',
+  },
+  {
+    key: 'experiments',
+    group: 'project',
+    labelKey: 'nav.experiments',
+    icon: <ExperimentOutlined />,
+    path: '/projects/:projectId/experiments',
+  },
+  {
+    key: 'layers',
+    group: 'project',
+    labelKey: 'nav.layers',
+    icon: <BlockOutlined />,
+    path: '/projects/:projectId/layers',
+  },
   {
     key: 'integration',
     group: 'project',

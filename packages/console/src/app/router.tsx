@@ -45,6 +45,36 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/app/integration')).IntegrationRoute }),
               },
               {
+                path: 'projects/:projectId/flags',
+                lazy: async () => ({ Component: (await import('./routes/app/flags')).FlagsRoute }),
+              },
+              {
+                path: 'projects/:projectId/flags/:flagKey/:tab?',
+                lazy: async () => ({ Component: (await import('./routes/app/flag')).FlagRoute }),
+              },
+              {
+                path: 'projects/:projectId/segments',
+                lazy: async () => ({ Component: (await import('./routes/app/segments')).SegmentsRoute }),
+              },
+              {
+                path: 'projects/:projectId/experiments',
+                lazy: async () => ({ Component: (await import('./routes/app/experiments')).ExperimentsRoute }),
+              },
+              {
+                path: 'projects/:projectId/experiments/new',
+                lazy: async () => ({
+                  Component: (await import('./routes/app/experiment-wizard')).ExperimentWizardRoute,
+                }),
+              },
+              {
+                path: 'projects/:projectId/experiments/:experimentKey/:tab?',
+                lazy: async () => ({ Component: (await import('./routes/app/experiment')).ExperimentRoute }),
+              },
+              {
+                path: 'projects/:projectId/layers',
+                lazy: async () => ({ Component: (await import('./routes/app/layers')).LayersRoute }),
+              },
+              {
                 path: 'organization/:tab?',
                 lazy: async () => ({ Component: (await import('./routes/app/organization')).OrganizationRoute }),
               },

@@ -12,7 +12,17 @@ export const LANGUAGES = ['en', 'zh-CN', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-export const NAMESPACES = ['common', 'auth', 'projects', 'organization', 'audit', 'settings', 'integration'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'projects',
+  'organization',
+  'audit',
+  'settings',
+  'integration',
+  'flags',
+  'experiments',
+] as const;
 
 /** The cookie, local-storage, query and hash name that carries the chosen language. */
 export const LANGUAGE_KEY = 'tabula_lang';

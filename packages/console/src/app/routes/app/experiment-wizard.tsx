@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+
+export function ExperimentWizardRoute() {
+  const { t } = useTranslation('experiments');
+  return <PageHeader title={t('title')} />;
+}
