@@ -38,10 +38,23 @@ export const httpsUrlSchema = z
 export const experimentPageSchema = z.object({ url: httpsUrlSchema, match: z.enum(PAGE_MATCHES) });
 export type ExperimentPage = z.infer<typeof experimentPageSchema>;
 
+/** UTF-8 bytes, as the payload weighs on the wire: a string's length counts UTF-16 units, up to 3 bytes each. */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    // A surrogate pair is two units and four bytes; other units past 0x7ff take three bytes, past 0x7f two.
+    if (unit >= 0xd800 && unit <= 0xdfff) bytes += 1;
+    else if (unit > 0x7ff) bytes += 2;
+    else if (unit > 0x7f) bytes += 1;
+  }
+  return bytes;
+}
+
 const paramsSchema = z
   .record(z.string().min(1).max(200), jsonValueSchema)
   .refine(
-    (params) => JSON.stringify(params).length <= MAX_PARAMS_BYTES,
+    (params) => utf8Length(JSON.stringify(params)) <= MAX_PARAMS_BYTES,
     `Params may not exceed ${MAX_PARAMS_BYTES} bytes`,
   );
 
@@ -141,6 +154,7 @@ const experimentFields = {
   /** null: in no layer. */
   layer: keySchema.nullable(),
   layerSlots: z.number().int().min(1).max(BUCKETS),
+  /** Visual experiments only, and needed to start one; an A/B experiment runs wherever the SDK evaluates it. */
   page: experimentPageSchema.nullable(),
   /** Exactly one control; weights add up to 10000. */
   versions: z.array(experimentVersionInputSchema).min(1).max(20),
@@ -183,7 +197,7 @@ export type UpdateExperimentBody = z.infer<typeof updateExperimentBodySchema>;
 
 export const stopExperimentBodySchema = z.strictObject({
   outcome: z.enum(EXPERIMENT_DECISIONS),
-  /** Required for ship: the version that won. */
+  /** Required for ship: the version that won. Rollback means the control (left out, or its key); inconclusive, none. */
   version: keySchema.optional(),
   note: descriptionSchema.default(''),
   /**

@@ -1,10 +1,27 @@
-import type { FlagRule, FlagType, JsonValue, Variant } from '@tabula/protocol';
+import {
+  createExperimentBodySchema,
+  type ExperimentStatus,
+  type FlagRule,
+  type FlagType,
+  type JsonValue,
+  stopExperimentBodySchema,
+  type Variant,
+} from '@tabula/protocol';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CHANGES_CHANNEL } from '../src/db/change-bus';
 import type { Database } from '../src/db/client';
-import { insertExperiment, insertLayer, insertVersions } from '../src/features/experiments/store';
+import type { Acting } from '../src/features/audit/service';
+import {
+  archiveExperiment,
+  createExperiment,
+  pauseExperiment,
+  startExperiment,
+} from '../src/features/experiments/service';
+import { stopExperiment } from '../src/features/experiments/stop-experiment';
 import { insertFlag, upsertFlagEnvironment } from '../src/features/flags/store';
+import { createLayer, listLayers } from '../src/features/layers/service';
+import { projectOrganization } from '../src/features/projects/service';
 import { insertSegment } from '../src/features/segments/store';
 import { newId } from '../src/lib/ids';
 import { call, createKey, createProject, type Session, signUp } from './client';
@@ -39,7 +56,7 @@ export async function revokeKey(app: FastifyInstance, project: SdkProject, keyId
   if (response.statusCode !== 204) throw new Error(`revoke failed: ${response.statusCode} ${response.body}`);
 }
 
-/** Rows the console will write once it edits flags, segments and experiments, written here through their stores. */
+/** Flags and segments as the console writes them, written here through their stores. */
 export async function addFlag(
   db: Database,
   projectId: string,
@@ -80,56 +97,57 @@ export async function addSegment(db: Database, projectId: string, key: string, c
 
 export const country = (code: string) => ({ attribute: 'country', operator: 'eq', values: [code] });
 
+/** An experiment created and moved to `status` through the experiments service, as the REST API would do it. */
 export async function addExperiment(
   db: Database,
   projectId: string,
   experiment: {
     key: string;
-    status?: 'draft' | 'running' | 'paused' | 'stopped' | 'archived';
+    status?: ExperimentStatus;
     kind?: 'ab' | 'visual';
+    /** The range must be the first free one large enough: the layer reserves it on start. */
     layer?: { key: string; start: number; end: number };
     pageUrl?: string;
     traffic?: number;
     versions?: { key: string; weight: number; params?: Record<string, JsonValue> }[];
   },
 ): Promise<string> {
-  const id = newId();
-  let layerId: string | null = null;
-  if (experiment.layer) {
-    layerId = newId();
-    await insertLayer(db, { id: layerId, projectId, key: experiment.layer.key, name: experiment.layer.key });
-  }
-  await insertExperiment(db, {
-    id,
-    projectId,
-    key: experiment.key,
-    name: experiment.key,
-    kind: experiment.kind ?? 'ab',
-    status: experiment.status ?? 'running',
-    traffic: experiment.traffic ?? 10_000,
-    layerId,
-    slotStart: experiment.layer?.start ?? null,
-    slotEnd: experiment.layer?.end ?? null,
-    pageUrl: experiment.pageUrl ?? null,
-  });
+  const acting: Acting = {
+    organizationId: (await projectOrganization(db, projectId))!,
+    actor: { kind: 'system', id: null, name: null },
+  };
+  const { key, layer, status = 'running' } = experiment;
   const versions = experiment.versions ?? [
     { key: 'control', weight: 5000 },
     { key: 'treatment', weight: 5000 },
   ];
-  await insertVersions(
-    db,
-    versions.map((version, position) => ({
-      id: newId(),
-      experimentId: id,
-      key: version.key,
-      name: version.key,
-      weight: version.weight,
-      isControl: position === 0,
-      params: version.params ?? {},
-      position,
-    })),
-  );
-  return id;
+  const body = createExperimentBodySchema.parse({
+    key,
+    name: key,
+    kind: experiment.kind,
+    traffic: experiment.traffic,
+    layer: layer?.key,
+    layerSlots: layer && layer.end - layer.start,
+    page: experiment.pageUrl && { url: experiment.pageUrl, match: 'exact' },
+    versions: versions.map((version, position) => ({ ...version, name: version.key, isControl: position === 0 })),
+  });
+  return db.transaction(async (tx) => {
+    if (layer && !(await listLayers(tx, projectId)).some((existing) => existing.key === layer.key)) {
+      await createLayer(tx, acting, projectId, { key: layer.key, name: layer.key, description: '' });
+    }
+    const created = await createExperiment(tx, acting, projectId, body);
+    if (status === 'archived') await archiveExperiment(tx, acting, projectId, key);
+    if (status === 'draft' || status === 'archived') return created.id;
+    const started = await startExperiment(tx, acting, projectId, key);
+    if (layer && (started.slotStart !== layer.start || started.slotEnd !== layer.end)) {
+      throw new Error(`layer ${layer.key} has slots ${started.slotStart}-${started.slotEnd} free, not the ones asked`);
+    }
+    if (status === 'paused') await pauseExperiment(tx, acting, projectId, key);
+    if (status === 'stopped') {
+      await stopExperiment(tx, acting, projectId, key, stopExperimentBodySchema.parse({ outcome: 'inconclusive' }));
+    }
+    return created.id;
+  });
 }
 
 /** What another server process does after its write commits; the app under test hears it like any other. */

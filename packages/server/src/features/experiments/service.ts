@@ -2,7 +2,10 @@ import type { Database } from '../../db/client';
 import { selectExperimentKeys, selectRunningExperiments } from './store';
 import type { RunningExperiment } from './types';
 
-export type { Experiment, ExperimentVersion, Layer, RunningExperiment } from './types';
+export { createExperiment, updateExperiment } from './definition';
+export { getExperiment, listExperiments } from './queries';
+export { archiveExperiment, pauseExperiment, startExperiment } from './transitions';
+export type { Experiment, ExperimentDetails, ExperimentVersion, RunningExperiment } from './types';
 
 /** Ordered by key, each with its versions in their order. */
 export const listRunningExperiments = (db: Database, projectId: string): Promise<RunningExperiment[]> =>

@@ -1,18 +1,14 @@
-import type { Condition, JsonValue } from '@tabula/protocol';
+import type {
+  Condition,
+  ExperimentDecision,
+  ExperimentMetrics,
+  ExperimentStatus,
+  JsonValue,
+  UserSummary,
+} from '@tabula/protocol';
 
 export type ExperimentKind = 'ab' | 'visual';
-export type ExperimentStatus = 'draft' | 'running' | 'paused' | 'stopped' | 'archived';
 export type PageMatch = 'exact' | 'fuzzy';
-
-/** Experiments of one layer own disjoint slot ranges of it, so a unit enters at most one of them. */
-export interface Layer {
-  id: string;
-  projectId: string;
-  key: string;
-  name: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
 
 export interface ExperimentVersion {
   id: string;
@@ -41,19 +37,36 @@ export interface Experiment {
   conditions: Condition[];
   segments: string[];
   layerId: string | null;
+  /** How many of its layer's slots it needs; the range below is held only while running or paused. */
+  layerSlots: number;
   slotStart: number | null;
   slotEnd: number | null;
   pageUrl: string | null;
   pageMatch: PageMatch;
   integrationConfigured: boolean;
+  metrics: ExperimentMetrics;
+  decision: ExperimentDecision | null;
+  ownerId: string | null;
   startedAt: Date | null;
   stoppedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-/** A running experiment with what the SDK needs beside it: its layer's key and its versions in order. */
-export interface RunningExperiment extends Experiment {
+/** An experiment with what the SDK needs beside it: its layer's key and its versions in order. */
+export interface ExperimentWithVersions extends Experiment {
   layerKey: string | null;
   versions: ExperimentVersion[];
 }
+
+/** Only running experiments are delivered to SDKs. */
+export type RunningExperiment = ExperimentWithVersions;
+
+/** An experiment as the API shows it: with its owner and how many units it has exposed so far. */
+export interface ExperimentDetails extends ExperimentWithVersions {
+  owner: UserSummary | null;
+  exposures: number;
+}
+
+/** A version as a use case writes it: the editor's change records are kept by key, never set here. */
+export type VersionInput = Pick<ExperimentVersion, 'key' | 'name' | 'weight' | 'isControl' | 'params'>;

@@ -24,7 +24,7 @@ export async function getFlagEnvironment(
   return (await getFlag(db, projectId, key)).environments[envKey]!;
 }
 
-async function writeEnvironment(
+export async function writeEnvironment(
   tx: Database,
   acting: Acting,
   flag: Flag,

@@ -19,6 +19,9 @@ const VALUE_MATCHES: Record<FlagType, (value: JsonValue) => boolean> = {
   json: () => true,
 };
 
+/** Whether a value can be a variant of a flag of this type. */
+export const valueFitsType = (type: FlagType, value: JsonValue): boolean => VALUE_MATCHES[type](value);
+
 /** Variant keys are unique, their values are of the flag's type, and the default and off variants exist. */
 export function checkVariants(flag: {
   type: FlagType;
@@ -30,7 +33,7 @@ export function checkVariants(flag: {
   flag.variants.forEach((variant, index) => {
     if (seen.has(variant.key)) throw invalidField(`variants.${index}.key`, `Variant "${variant.key}" appears twice`);
     seen.add(variant.key);
-    if (!VALUE_MATCHES[flag.type](variant.value)) {
+    if (!valueFitsType(flag.type, variant.value)) {
       throw invalidField(`variants.${index}.value`, `Please input a ${flag.type} value for a ${flag.type} flag`);
     }
   });

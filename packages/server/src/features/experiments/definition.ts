@@ -1,0 +1,182 @@
+import { isDeepStrictEqual } from 'node:util';
+import type {
+  Condition,
+  CreateExperimentBody,
+  ExperimentMetrics,
+  ExperimentPage,
+  FieldIssue,
+  UpdateExperimentBody,
+} from '@tabula/protocol';
+import type { Database } from '../../db/client';
+import { AppError, conflict, invalidField } from '../../http/app-error';
+import { newId } from '../../lib/ids';
+import type { Acting } from '../audit/service';
+import { holdLayer } from '../layers/service';
+import { holdSegmentKeys } from '../segments/service';
+import { checkEdit, randomisingChanges, startIssues } from './lifecycle';
+import { getExperiment } from './queries';
+import { auditExperiment, pageOf } from './snapshot';
+import { insertExperiment, replaceVersions, selectExperiment, updateExperimentRow } from './store';
+import type { ExperimentDetails, ExperimentKind, VersionInput } from './types';
+import { defaultVersions, versionIssues, versionRows } from './versions';
+
+/** What an experiment is made of, as create and edit both see it; the layer by key and id. */
+interface Definition {
+  name: string;
+  hypothesis: string;
+  unitAttribute: string;
+  traffic: number;
+  conditions: Condition[];
+  segments: string[];
+  layer: { id: string; key: string } | null;
+  layerSlots: number;
+  page: ExperimentPage | null;
+  versions: VersionInput[];
+  /**
+   * Stored as given: the project's metric library does not exist yet, so there is nothing to check the keys
+   * against. Once it does, this is where unknown metric keys get refused.
+   */
+  metrics: ExperimentMetrics;
+}
+type Field = keyof Definition;
+
+const rejected = (issues: FieldIssue[]) => new AppError('validation_failed', issues[0]!.message, issues);
+
+function definitionOf(experiment: ExperimentDetails): Definition {
+  return {
+    name: experiment.name,
+    hypothesis: experiment.hypothesis,
+    unitAttribute: experiment.unitAttribute,
+    traffic: experiment.traffic,
+    conditions: experiment.conditions,
+    segments: experiment.segments,
+    layer: experiment.layerId === null ? null : { id: experiment.layerId, key: experiment.layerKey! },
+    layerSlots: experiment.layerSlots,
+    page: pageOf(experiment),
+    versions: experiment.versions.map(({ key, name, weight, isControl, params }) => ({
+      key,
+      name,
+      weight,
+      isControl,
+      params,
+    })),
+    metrics: experiment.metrics,
+  };
+}
+
+const rowOf = (definition: Definition) => ({
+  name: definition.name,
+  hypothesis: definition.hypothesis,
+  unitAttribute: definition.unitAttribute,
+  traffic: definition.traffic,
+  conditions: definition.conditions,
+  segments: definition.segments,
+  layerId: definition.layer?.id ?? null,
+  layerSlots: definition.layerSlots,
+  pageUrl: definition.page?.url ?? null,
+  pageMatch: definition.page?.match ?? ('exact' as const),
+  metrics: definition.metrics,
+});
+
+/** The layer a body names, held against deletion until the transaction ends. */
+async function layerNamed(tx: Database, projectId: string, key: string | null): Promise<Definition['layer']> {
+  if (key === null) return null;
+  const layer = await holdLayer(tx, projectId, key);
+  if (!layer) throw invalidField('layer', `There is no layer "${key}"`);
+  return { id: layer.id, key: layer.key };
+}
+
+/** Checks what a body sets against the rules and the project; fields it leaves out were checked when set. */
+async function checkFields(
+  tx: Database,
+  projectId: string,
+  kind: ExperimentKind,
+  definition: Definition,
+  fields: ReadonlySet<Field>,
+): Promise<void> {
+  if (fields.has('versions')) {
+    const issues = versionIssues(definition.versions);
+    if (issues.length > 0) throw rejected(issues);
+  }
+  // An A/B experiment runs wherever the SDK evaluates it; a page there would be a setting nothing reads.
+  if (fields.has('page') && kind === 'ab' && definition.page !== null) {
+    throw invalidField('page', 'Only visual experiments have a page; leave it out of an A/B experiment');
+  }
+  if (fields.has('segments') && definition.segments.length > 0) {
+    const known = new Set(await holdSegmentKeys(tx, projectId));
+    definition.segments.forEach((key, index) => {
+      if (!known.has(key)) throw invalidField(`segments.${index}`, `There is no segment "${key}"`);
+    });
+  }
+}
+
+/** The experiment starts as a draft owned by the acting user (none when a secret key creates it). */
+export async function createExperiment(
+  tx: Database,
+  acting: Acting,
+  projectId: string,
+  input: CreateExperimentBody,
+): Promise<ExperimentDetails> {
+  const { key, kind, layer, versions, ...plain } = input;
+  const definition: Definition = {
+    ...plain,
+    layer: await layerNamed(tx, projectId, layer),
+    versions: versions ?? defaultVersions(),
+  };
+  await checkFields(tx, projectId, kind, definition, new Set(Object.keys(definition) as Field[]));
+  if (await selectExperiment(tx, projectId, key)) {
+    throw conflict(`This project already has an experiment with key "${key}"`);
+  }
+  const id = newId();
+  await insertExperiment(tx, {
+    id,
+    projectId,
+    key,
+    kind,
+    ownerId: acting.actor.kind === 'user' ? acting.actor.id : null,
+    ...rowOf(definition),
+  });
+  await replaceVersions(tx, id, versionRows(id, definition.versions));
+  const experiment = await getExperiment(tx, projectId, key);
+  await auditExperiment(tx, acting, 'experiment.created', experiment, null, experiment);
+  return experiment;
+}
+
+/**
+ * What may change depends on the status (see checkEdit); a running or paused experiment must stay ready to run.
+ * An edit that changes nothing writes nothing.
+ */
+export async function updateExperiment(
+  tx: Database,
+  acting: Acting,
+  projectId: string,
+  key: string,
+  input: UpdateExperimentBody,
+): Promise<ExperimentDetails> {
+  const before = await getExperiment(tx, projectId, key, true);
+  const { reRandomise = false, layer, ...plain } = input;
+  const current = definitionOf(before);
+  const next: Definition = { ...current, ...plain };
+  if (layer !== undefined) next.layer = await layerNamed(tx, projectId, layer);
+  const given = new Set(Object.keys(input).filter((field) => field !== 'reRandomise') as Field[]);
+  await checkFields(tx, projectId, before.kind, next, given);
+
+  const changed = [...given].filter((field) => !isDeepStrictEqual(next[field], current[field]));
+  if (changed.length === 0) return before;
+  const { newPhase } = checkEdit(before, {
+    changed,
+    randomising: randomisingChanges(current, next),
+    reRandomise,
+  });
+  if (before.status === 'running' || before.status === 'paused') {
+    const issues = startIssues({ ...next, kind: before.kind });
+    if (issues.length > 0) throw rejected(issues);
+  }
+  await updateExperimentRow(tx, before.id, { ...rowOf(next), phase: before.phase + (newPhase ? 1 : 0) });
+  if (changed.includes('versions')) {
+    await replaceVersions(tx, before.id, versionRows(before.id, next.versions, before.versions));
+  }
+  const after = await getExperiment(tx, projectId, key);
+  await auditExperiment(tx, acting, 'experiment.updated', after, before, after);
+  return after;
+}
