@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { keySchema } from './common';
 import { jsonValueSchema } from './sdk-payload';
 
 export const MAX_EVENTS_PER_BATCH = 500;
+/** Flag keys one batch may report as evaluated; an SDK that evaluated more sends the rest with its next batch. */
+export const MAX_FLAG_KEYS_PER_BATCH = 1000;
 const attributes = z.record(z.string().max(200), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]));
 
 /** Common to every event: the SDK makes the id, so a retried batch is recognised and never counted twice. */
@@ -31,8 +34,31 @@ export const trackEventSchema = z.object({
 export const sdkEventSchema = z.discriminatedUnion('type', [exposureEventSchema, trackEventSchema]);
 export type SdkEvent = z.infer<typeof sdkEventSchema>;
 
-/** Events are validated one by one on the server: bad ones are refused with reasons, good ones kept. */
-export const eventBatchSchema = z.object({ events: z.array(z.unknown()).min(1).max(MAX_EVENTS_PER_BATCH) });
+/**
+ * Flag usage: the keys of the flags an SDK evaluated since its last report, each once, with no count and no unit — the
+ * server keeps only when each flag was last evaluated, per environment. Keys of flags the project does not have are
+ * ignored.
+ */
+export const flagUsageSchema = z.array(keySchema).max(MAX_FLAG_KEYS_PER_BATCH);
+
+/**
+ * Events are validated one by one on the server: bad ones are refused with reasons, good ones kept; a batch of more
+ * than MAX_EVENTS_PER_BATCH is refused whole (413). `flags` (usage) is optional, so SDKs that predate it keep working,
+ * and is validated as a whole: bad usage refuses the batch (400). A batch may carry usage alone.
+ */
+export const eventBatchSchema = z
+  .object({
+    events: z
+      .array(z.unknown())
+      .default([])
+      .describe(`Exposure and track events, at most ${MAX_EVENTS_PER_BATCH}; each one is validated on its own`),
+    flags: flagUsageSchema
+      .optional()
+      .describe(`Keys of the flags evaluated since the last batch (flag usage), at most ${MAX_FLAG_KEYS_PER_BATCH}`),
+  })
+  .refine((batch) => batch.events.length > 0 || (batch.flags?.length ?? 0) > 0, {
+    message: 'A batch holds events, evaluated flags or both',
+  });
 export const eventBatchResultSchema = z.object({
   accepted: z.number().int(),
   /** Already stored earlier (a retried batch); accepted again without counting twice. */

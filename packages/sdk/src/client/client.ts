@@ -9,11 +9,16 @@ import type {
 } from '@tabula/protocol';
 import {
   type Attributes,
-  createEvaluator,
+  type CompiledPayload,
+  compilePayload,
   type EvaluationOptions,
-  type Evaluator,
+  errorResult,
+  evaluateExperiment,
+  evaluateFlag,
+  explain,
   isObject,
   isPayload,
+  Problem,
   report as reportTo,
   unitOf,
 } from '../core';
@@ -23,6 +28,7 @@ import { uuid } from './ids';
 import { createStore, type StorageLike } from './storage';
 import { later } from './timers';
 import { startPayloadUpdates } from './updates';
+import { createFlagUsage } from './usage';
 
 interface CommonOptions {
   /** The client key of one environment (`{key}` in the snippet). */
@@ -146,9 +152,11 @@ function scalars(attributes: Attributes): Record<string, string | number | boole
   return out;
 }
 
-function forcedFromUrl(): Record<string, string> {
+/** The `forcedVersions` option, with the `tabula_force` URL parameter's versions over it. */
+function forcedVersions(settings: Partial<ClientOptions>): Record<string, string> {
   const forced: Record<string, string> = {};
   try {
+    Object.assign(forced, settings.forcedVersions);
     for (const pair of (new URLSearchParams(location.search).get(FORCE_PARAMETER) || '').split(',')) {
       const [experiment, version] = pair.split(':');
       if (experiment && version) forced[experiment] = version;
@@ -165,17 +173,15 @@ export function createClient(options: ClientOptions): TabulaClient {
 
   let payload: SdkPayload | undefined;
   let etag: string | undefined;
-  let evaluator: Evaluator | undefined;
-  /** Each served experiment's unit attribute: whose unit an exposure or a sticky version belongs to. */
-  let unitAttributes = new Map<string, string>();
+  let compiled: CompiledPayload | undefined;
   let attributes: Attributes = {};
-  let forced: Record<string, string> = {};
   let remembered: RememberedState = { sticky: {}, exposed: [] };
   let exposed = new Set<string>();
   let destroyed = false;
   const listeners = new Set<PayloadListener>();
   const waiting = new Set<(ready: boolean) => void>();
   const stops: (() => void)[] = [];
+  const usage = createFlagUsage();
   const doFetch: typeof fetch = (input, init) => (settings.fetch || globalThis.fetch)(input, init);
   const { storage } = settings;
   const clientKey = typeof settings.clientKey === 'string' ? settings.clientKey : '';
@@ -196,8 +202,9 @@ export function createClient(options: ClientOptions): TabulaClient {
     storage,
     fetch: doFetch,
     report,
+    usage,
   });
-  const queueEvent = (event: NewEvent): void => queue.push({ ...event, id: uuid(), at: Date.now() } as SdkEvent);
+  const queueEvent = (event: NewEvent): void => queue.enqueue({ ...event, id: uuid(), at: Date.now() } as SdkEvent);
 
   /** Read-modify-write so that tabs sharing storage add to one another's memory instead of overwriting it. */
   const remember = (change: (state: RememberedState) => void): void => {
@@ -211,37 +218,24 @@ export function createClient(options: ClientOptions): TabulaClient {
     state.write(stored);
   };
 
-  const unitIn = (experiment: string, evaluated: Attributes): string | undefined =>
-    unitOf(evaluated, unitAttributes.get(experiment) || 'id');
-  const stickyKey = (experiment: string, evaluated: Attributes): string | undefined => {
-    const unit = unitIn(experiment, evaluated);
-    return unit && `${experiment}|${unit}`;
-  };
-
-  const evaluationOptions = (evaluated: Attributes): EvaluationOptions => ({
+  const forced = forcedVersions(settings);
+  const evaluation: EvaluationOptions = {
     forcedVersions: forced,
     onError: report,
     sticky: {
-      get: (experiment) => {
-        const key = stickyKey(experiment, evaluated);
-        return key ? remembered.sticky[key] : undefined;
-      },
-      set: (experiment, value) => {
-        const key = stickyKey(experiment, evaluated);
-        if (key) {
-          remember((target) => {
-            target.sticky[key] = value;
-          });
-        }
+      get: (experiment, unit) => remembered.sticky[`${experiment}|${unit}`],
+      set(experiment, unit, value) {
+        remember((target) => {
+          target.sticky[`${experiment}|${unit}`] = value;
+        });
       },
     },
-  });
+  };
 
   // A new phase may move the unit to another version, which is a new exposure: the version is part of the mark.
-  const expose = (experiment: string, version: string, evaluated: Attributes, loggedByServer?: boolean): void => {
-    const unitId = unitIn(experiment, evaluated);
+  const expose = (experiment: string, version: string, unitId: string, loggedByServer?: boolean): void => {
     const mark = `${experiment}|${version}|${unitId}`;
-    if (unitId === undefined || exposed.has(mark)) return;
+    if (exposed.has(mark)) return;
     exposed.add(mark);
     remember((target) => {
       target.exposed.push(mark);
@@ -252,14 +246,13 @@ export function createClient(options: ClientOptions): TabulaClient {
   };
 
   const serve = (next: SdkPayload, validator: string | null): void => {
-    evaluator = createEvaluator(next);
-    unitAttributes = new Map(next.experiments.map((experiment) => [experiment.key, experiment.unitAttribute]));
+    compiled = compilePayload(next);
     payload = next;
     // Stream payloads and responses whose ETag is hidden by CORS still revalidate: the ETag is the quoted revision.
     etag = validator || `"${next.revision}"`;
     const project = settings.appId || settings.projectId;
     if (project && next.projectId !== project) {
-      report(new Error(`client key ${clientKey} serves project ${next.projectId}, not ${project}`));
+      report(new Error(explain(Problem.WrongProject, clientKey, next.projectId, project)));
     }
     for (const resolve of waiting) resolve(true);
     waiting.clear();
@@ -280,21 +273,19 @@ export function createClient(options: ClientOptions): TabulaClient {
   };
 
   const getFlagDetails = <T>(key: string, fallback: T, given?: Attributes): TypedFlagDetails<Widen<T>> => {
-    const evaluated = isObject(given) ? given : attributes;
     const value = fallback as Widen<T>;
     const fail = (errorCode: EvaluationErrorCode): TypedFlagDetails<Widen<T>> => ({
-      key,
+      ...errorResult(key, errorCode),
       value,
-      variant: null,
-      reason: 'ERROR',
-      errorCode,
     });
     try {
-      if (!evaluator) return fail('PROVIDER_NOT_READY');
-      const { exposure, ...result } = evaluator.flag(key, evaluated, evaluationOptions(evaluated));
+      if (!compiled) return fail('PROVIDER_NOT_READY');
+      const { exposure, ...result } = evaluateFlag(compiled, key, isObject(given) ? given : attributes, evaluation);
+      // Keys the payload does not hold are left out: an archived flag or a typo is no flag's usage.
+      if (result.errorCode !== 'FLAG_NOT_FOUND') usage.mark(key);
       if (result.errorCode) return { ...result, value };
       if (kind(result.value) !== kind(fallback)) return fail('TYPE_MISMATCH');
-      if (exposure) expose(exposure.experiment, exposure.version, evaluated);
+      if (exposure) expose(exposure.experiment, exposure.version, exposure.unit);
       return result as TypedFlagDetails<Widen<T>>;
     } catch (error) {
       report(error);
@@ -307,10 +298,10 @@ export function createClient(options: ClientOptions): TabulaClient {
   /** Never throws: a failure is reported and the unit is in no version. */
   const experiment = (key: string, given?: Attributes, log = true): ExperimentResult | null => {
     try {
-      const evaluated = isObject(given) ? given : attributes;
-      const assignment = evaluator ? evaluator.experiment(key, evaluated, evaluationOptions(evaluated)) : null;
+      const assignment =
+        compiled && evaluateExperiment(compiled, key, isObject(given) ? given : attributes, evaluation);
       if (!assignment) return null;
-      if (log && !assignment.forced) expose(key, assignment.version, evaluated);
+      if (log && assignment.unit) expose(key, assignment.version, assignment.unit);
       return { version: assignment.version, params: assignment.params };
     } catch (error) {
       report(error);
@@ -330,7 +321,6 @@ export function createClient(options: ClientOptions): TabulaClient {
       visitor.write(unit);
     }
     attributes = { id: unit, ...settings.attributes };
-    forced = { ...settings.forcedVersions, ...forcedFromUrl() };
     remembered = state.read() || remembered;
     exposed = new Set(remembered.exposed);
 
@@ -402,7 +392,8 @@ export function createClient(options: ClientOptions): TabulaClient {
         const assignment = ((await response.json()) as EvaluateResponse).experiments[key];
         if (!assignment) return null;
         // Remembered as logged, so that a later getExperiment does not log the same exposure again.
-        if (autoExposure) expose(key, assignment.version, attributes, true);
+        const unit = autoExposure && unitOf(attributes, compiled?.experiments.get(key)?.unitAttribute || 'id');
+        if (unit) expose(key, assignment.version, unit, true);
         return { version: assignment.version, params: assignment.params };
       } catch (error) {
         report(error);

@@ -12,8 +12,11 @@ export const RETRY_MAX_MS = 5 * 60_000;
 /** The server sends a heartbeat every 15 s; three missed ones mean the stream is dead even if the socket is not. */
 export const STREAM_SILENCE_MS = 45_000;
 
-/** Mirrors protocol's MAX_EVENTS_PER_BATCH: importing the value would pull zod into the bundle. */
+/** Mirror protocol's MAX_EVENTS_PER_BATCH and MAX_FLAG_KEYS_PER_BATCH: importing them would pull zod into the bundle. */
 export const MAX_EVENTS_PER_BATCH = 500;
+export const MAX_FLAG_KEYS_PER_BATCH = 1_000;
+/** A flag evaluated again within this time of its last report is not reported again before it has passed. */
+export const USAGE_REPORT_INTERVAL_MS = 10 * 60_000;
 /** Events waiting for the server; past this the oldest are dropped (and reported) so storage cannot fill up. */
 export const MAX_QUEUED_EVENTS = 1_000;
 /** Logged exposures and sticky assignments remembered per client key (a server-side client sees many units). */

@@ -1,6 +1,8 @@
 import type { EventBatchResult, SdkEvent } from '@tabula/protocol';
+import { explain, Problem } from '../core';
 import { MAX_EVENTS_PER_BATCH, MAX_QUEUED_EVENTS } from './constants';
 import { createStore, type StorageLike } from './storage';
+import type { FlagUsage } from './usage';
 
 export interface EventQueueOptions {
   url: string;
@@ -8,10 +10,12 @@ export interface EventQueueOptions {
   storage?: StorageLike;
   fetch: typeof fetch;
   report: (error: unknown) => void;
+  /** Travels in the same requests as the events; a batch may carry usage alone. */
+  usage: FlagUsage;
 }
 
 export interface EventQueue {
-  push(event: SdkEvent): void;
+  enqueue(event: SdkEvent): void;
   /** Sends the oldest batch; resolves when the server answered (or did not), never rejects. */
   flush(): Promise<void>;
   /** Hands what is left to sendBeacon as the page goes away. */
@@ -23,17 +27,21 @@ const parseQueue = (data: unknown): SdkEvent[] | undefined =>
     ? data.filter((event) => typeof event?.id === 'string' && (event.type === 'exposure' || event.type === 'track'))
     : undefined;
 
-/** The body of a batch; sent as text/plain, which keeps the POST a "simple" cross-origin request (no preflight). */
-const batchBody = (events: SdkEvent[]): string => JSON.stringify({ events });
+/**
+ * The body of a batch; sent as text/plain, which keeps the POST a "simple" cross-origin request (no preflight).
+ * Without usage it is the `{ events }` every server version takes.
+ */
+const batchBody = (events: SdkEvent[], flags: string[]): string =>
+  JSON.stringify({ events, flags: flags.length ? flags : undefined });
 
 /**
  * Storage, not memory, holds the queue: an event leaves it only when the server has answered 202 (or refused the
  * batch as malformed), so a 5xx, a lost network or a closed page loses nothing. Every change re-reads storage first,
  * so two tabs of one site add to the same queue rather than overwrite each other. Resending is safe: the server
- * recognises event ids it has already stored.
+ * recognises event ids it has already stored, and reporting a flag's usage twice only repeats its time.
  */
 export function createEventQueue(options: EventQueueOptions): EventQueue {
-  const { url, report } = options;
+  const { url, report, usage } = options;
   const store = createStore<SdkEvent[]>({
     key: options.storageKey,
     version: 1,
@@ -49,32 +57,34 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
 
   const send = async (): Promise<void> => {
     const batch = read().slice(0, MAX_EVENTS_PER_BATCH);
-    if (batch.length === 0 || Date.now() < pausedUntil) return;
+    const flags = usage.pending();
+    if (!(batch.length || flags.length) || Date.now() < pausedUntil) return;
     const response = await options.fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
-      body: batchBody(batch),
+      body: batchBody(batch, flags),
     });
     const { status } = response;
     if (status >= 500 || status === 429) {
       const retryAfter = Number(response.headers.get('retry-after'));
       if (retryAfter > 0) pausedUntil = Date.now() + retryAfter * 1000;
-      throw new Error(`events kept for a retry: ${status}`);
+      throw new Error(explain(Problem.EventsKept, status));
     }
     const sent = new Set(batch.map((event) => event.id));
     store.write(read().filter((event) => !sent.has(event.id)));
-    if (!response.ok) throw new Error(`events dropped, refused: ${status}`);
+    usage.reported(flags);
+    if (!response.ok) throw new Error(explain(Problem.EventsDropped, status));
     const { rejected } = (await response.json()) as EventBatchResult;
-    if (rejected?.length) throw new Error(`events rejected: ${JSON.stringify(rejected)}`);
+    if (rejected?.length) throw new Error(explain(Problem.EventsRejected, JSON.stringify(rejected)));
   };
 
   return {
-    push(event) {
+    enqueue(event) {
       const queue = read();
       const over = queue.push(event) - MAX_QUEUED_EVENTS;
       if (over > 0) {
         queue.splice(0, over);
-        report(new Error(`event queue full: dropped the ${over} oldest`));
+        report(new Error(explain(Problem.QueueFull, over)));
       }
       store.write(queue);
     },
@@ -86,13 +96,17 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
         });
       return sending;
     },
+    // Usage a beacon carries counts as reported: unlike events it is not kept for a confirmation, since a lost
+    // beacon only leaves a flag's last evaluation a little older than it was.
     beacon() {
       const batch = read()
         .filter((event) => !beaconed.has(event.id))
         .slice(0, MAX_EVENTS_PER_BATCH);
+      const flags = usage.pending();
       const { navigator } = globalThis;
-      if (batch.length > 0 && navigator?.sendBeacon?.(url, batchBody(batch))) {
+      if ((batch.length || flags.length) && navigator?.sendBeacon?.(url, batchBody(batch, flags))) {
         for (const event of batch) beaconed.add(event.id);
+        usage.reported(flags);
       }
     },
   };

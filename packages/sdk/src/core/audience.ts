@@ -1,7 +1,8 @@
 import type { Condition, PayloadSegment } from '@tabula/protocol';
 import { isObject } from './coercion';
 import { compileCondition, failing, type Test } from './conditions';
-import { faultOf, type PayloadCache } from './report';
+import { Problem } from './problem';
+import { explain, faultOf, type PayloadCache } from './report';
 
 /** One payload's segments, compiled once and shared by every rule and experiment that names them. */
 export type Segments = ReadonlyMap<string, Test>;
@@ -27,12 +28,12 @@ export function compileAudience(
   cache: PayloadCache,
 ): Test | undefined {
   const tests: Test[] = [];
-  const notAList = (name: string) => tests.push(failing(faultOf(cache, `${name} are not a list`)));
+  const notAList = (name: string) => tests.push(failing(faultOf(cache, explain(Problem.NotAList, name))));
   if (Array.isArray(conditions)) for (const condition of conditions) tests.push(compileCondition(condition, cache));
   else if (conditions !== undefined) notAList('Conditions');
   if (Array.isArray(segmentKeys)) {
     for (const key of segmentKeys) {
-      tests.push(segments.get(key) || failing(faultOf(cache, `Unknown segment "${key}": it matches nobody`)));
+      tests.push(segments.get(key) || failing(faultOf(cache, explain(Problem.UnknownSegment, key))));
     }
   } else if (segmentKeys !== undefined) {
     notAList('Segments');

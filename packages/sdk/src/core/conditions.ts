@@ -1,6 +1,7 @@
 import type { Condition } from '@tabula/protocol';
 import { compileOperator } from './operators';
-import { type Fault, faultOf, type PayloadCache } from './report';
+import { Problem } from './problem';
+import { explain, type Fault, faultOf, type PayloadCache } from './report';
 import type { Attributes, EvaluationOptions } from './types';
 
 /** A compiled condition (or audience): options carry the onError that hears about broken pieces. */
@@ -19,8 +20,8 @@ export function compileCondition(condition: Condition, cache: PayloadCache): Tes
   const predicate =
     typeof attribute === 'string' && typeof operator === 'string' && Array.isArray(values)
       ? compileOperator(operator, values, cache)
-      : 'A condition lacks attribute, operator or values';
-  if (typeof predicate === 'string') return failing(faultOf(cache, `${predicate}: the condition is false`));
+      : explain(Problem.IncompleteCondition);
+  if (typeof predicate === 'string') return failing(faultOf(cache, predicate));
   return (condition.negate === true) !== (operator === 'not_in' || operator === 'neq')
     ? (attributes) => !predicate(attributes[attribute as string])
     : (attributes) => predicate(attributes[attribute as string]);

@@ -1,9 +1,11 @@
 import type { SdkPayload } from '@tabula/protocol';
 import { compileSegments } from './audience';
+import { unitOf } from './bucket';
 import { isObject } from './coercion';
 import { brokenExperiment, type CompiledExperiment, compileExperiment } from './experiments';
 import { type CompiledFlag, compileFlag, errorResult } from './flags';
-import { type Fault, fault, type PayloadCache, report } from './report';
+import { Problem } from './problem';
+import { explain, type Fault, fault, type PayloadCache, report } from './report';
 import type { Assignment, Attributes, EvaluationOptions, Evaluator, FlagResult } from './types';
 
 const NO_OPTIONS: EvaluationOptions = Object.freeze({});
@@ -18,26 +20,27 @@ export const isPayload = (value: unknown): value is SdkPayload =>
   Array.isArray(value.experiments) &&
   Array.isArray(value.segments);
 
-/**
- * Compiles the payload once (indexes, segments, patterns, salted hash states) into closures evaluated per call.
- * Never throws: a broken flag or experiment answers ERROR (or nothing) and is reported on first use.
- */
-export function createEvaluator(payload: SdkPayload): Evaluator {
-  let flags = new Map<string, CompiledFlag>();
-  let experiments = new Map<string, CompiledExperiment>();
+/** A payload compiled once (indexes, segments, patterns, salted hash states) into closures evaluated per call. */
+export interface CompiledPayload {
+  flags: ReadonlyMap<string, CompiledFlag>;
+  experiments: ReadonlyMap<string, CompiledExperiment>;
   /** Set when the payload could not be read at all: every evaluation reports it. */
-  let unreadable: Fault | undefined;
+  unreadable?: Fault;
+}
+
+/** Never throws: a broken flag or experiment answers ERROR (or nothing) and is reported on first use. */
+export function compilePayload(payload: SdkPayload): CompiledPayload {
   try {
-    if (!isPayload(payload)) throw new Error('not a format 1 payload');
+    if (!isPayload(payload)) throw new Error(explain(Problem.PayloadFormat));
     const cache: PayloadCache = new Map();
     const segments = compileSegments(payload.segments, cache);
-    experiments = compileEach(
+    const experiments = compileEach(
       payload.experiments,
       (experiment) => compileExperiment(experiment, segments, cache),
       brokenExperiment,
     );
     const scope = { segments, experiments, cache };
-    flags = compileEach(
+    const flags = compileEach(
       payload.flags,
       (flag) => compileFlag(flag, scope),
       (key, problem) => (_attributes, options) => {
@@ -45,63 +48,84 @@ export function createEvaluator(payload: SdkPayload): Evaluator {
         return errorResult(key, 'PARSE_ERROR');
       },
     );
+    return { flags, experiments };
   } catch (error) {
-    unreadable = fault(`Unreadable SDK payload: ${(error as Error).message}`);
-    flags = new Map();
-    experiments = new Map();
+    return {
+      flags: new Map(),
+      experiments: new Map(),
+      unreadable: fault(explain(Problem.PayloadUnreadable, (error as Error).message)),
+    };
   }
+}
 
-  function evaluateFlag(key: string, attributes: Attributes, options: EvaluationOptions): FlagResult {
-    try {
-      const flag = flags.get(key);
-      if (flag) return flag(attributes, options);
-      if (!unreadable) return errorResult(key, 'FLAG_NOT_FOUND');
-      unreadable(options);
-      return errorResult(key, 'PARSE_ERROR');
-    } catch (error) {
-      report(error, options);
-      return errorResult(key, 'GENERAL');
-    }
+export function evaluateFlag(
+  payload: CompiledPayload,
+  key: string,
+  attributes: Attributes,
+  options?: EvaluationOptions,
+): FlagResult {
+  const settled = options || NO_OPTIONS;
+  try {
+    const flag = payload.flags.get(key);
+    if (flag) return flag(readable(attributes), settled);
+    if (!payload.unreadable) return errorResult(key, 'FLAG_NOT_FOUND');
+    payload.unreadable(settled);
+    return errorResult(key, 'PARSE_ERROR');
+  } catch (error) {
+    report(error, settled);
+    return errorResult(key, 'GENERAL');
   }
+}
 
-  function assign(experiment: CompiledExperiment, attributes: Attributes, options: EvaluationOptions) {
-    try {
-      const forcedIndex = experiment.forced(options);
-      const forced = forcedIndex >= 0;
-      const version = experiment.versions[forced ? forcedIndex : (experiment.assign(attributes, options) as number)];
-      if (!version) return null;
-      const result: Assignment = { experiment: experiment.key, version: version.key, params: version.params };
-      if (forced) result.forced = true;
-      return result;
-    } catch (error) {
-      report(error, options);
-      return null;
-    }
+export function evaluateExperiment(
+  payload: CompiledPayload,
+  key: string,
+  attributes: Attributes,
+  options?: EvaluationOptions,
+): Assignment | null {
+  const settled = options || NO_OPTIONS;
+  const experiment = payload.experiments.get(key);
+  if (experiment) return assign(experiment, readable(attributes), settled);
+  payload.unreadable?.(settled);
+  return null;
+}
+
+function assign(experiment: CompiledExperiment, attributes: Attributes, options: EvaluationOptions) {
+  try {
+    let index = experiment.forced(options);
+    const forced = index >= 0;
+    if (!forced) index = experiment.assignIndex(attributes, options) as number;
+    const version = experiment.versions[index];
+    if (!version) return null;
+    const result: Assignment = { experiment: experiment.key, version: version.key, params: version.params };
+    if (forced) result.forced = true;
+    else result.unit = unitOf(attributes, experiment.unitAttribute);
+    return result;
+  } catch (error) {
+    report(error, options);
+    return null;
   }
+}
 
+/** Every flag and every experiment at once (the server's online evaluation); the snippet bundle does without. */
+export function createEvaluator(payload: SdkPayload): Evaluator {
+  const compiled = compilePayload(payload);
+  const { flags, experiments, unreadable } = compiled;
   return {
-    flag: (key, attributes, options) => evaluateFlag(key, readable(attributes), options || NO_OPTIONS),
-    experiment(key, attributes, options) {
-      const settled = options || NO_OPTIONS;
-      const experiment = experiments.get(key);
-      if (experiment) return assign(experiment, readable(attributes), settled);
-      if (unreadable) unreadable(settled);
-      return null;
-    },
+    flag: (key, attributes, options) => evaluateFlag(compiled, key, attributes, options),
+    experiment: (key, attributes, options) => evaluateExperiment(compiled, key, attributes, options),
     allFlags(attributes, options) {
-      const settled = options || NO_OPTIONS;
-      if (unreadable) unreadable(settled);
+      if (unreadable) unreadable(options || NO_OPTIONS);
       const results: Record<string, FlagResult> = {};
-      for (const key of flags.keys()) results[key] = evaluateFlag(key, readable(attributes), settled);
+      for (const key of flags.keys()) results[key] = evaluateFlag(compiled, key, attributes, options);
       return results;
     },
     allExperiments(attributes, options) {
-      const settled = options || NO_OPTIONS;
-      if (unreadable) unreadable(settled);
+      if (unreadable) unreadable(options || NO_OPTIONS);
       const results: Record<string, Assignment> = {};
-      for (const experiment of experiments.values()) {
-        const result = assign(experiment, readable(attributes), settled);
-        if (result) results[experiment.key] = result;
+      for (const key of experiments.keys()) {
+        const result = evaluateExperiment(compiled, key, attributes, options);
+        if (result) results[key] = result;
       }
       return results;
     },

@@ -2,23 +2,26 @@ import type { PayloadExperiment, PayloadVersion } from '@tabula/protocol';
 import { compileAudience, type Segments } from './audience';
 import { BUCKETS, createBucketer, unitOf } from './bucket';
 import { isObject } from './coercion';
-import { type Fault, type PayloadCache, report } from './report';
+import { Problem } from './problem';
+import { explain, type Fault, type PayloadCache, report } from './report';
 import type { Attributes, EvaluationOptions, StickyAssignments } from './types';
 import { compileSplit } from './weights';
 
-/** assign()'s answer for a unit that is not in the experiment (conditions, layer, traffic, weights). */
+/** assignIndex()'s answer for a unit that is not in the experiment (conditions, layer, traffic, weights). */
 const NOT_IN = -1;
 
 export interface CompiledExperiment {
   readonly key: string;
   readonly versions: readonly PayloadVersion[];
+  /** The attribute whose value is the unit: exposures and sticky versions belong to that unit. */
+  readonly unitAttribute: string;
   /** The index of the version the options force (QA) when it exists, else NOT_IN. Needs no unit, no conditions. */
   forced(options: EvaluationOptions): number;
   /**
    * The unit's version index, NOT_IN, or undefined when the unit passed the conditions but has no unit id to hash.
    * Reads and refreshes the sticky store when there is one.
    */
-  assign(attributes: Attributes, options: EvaluationOptions): number | undefined;
+  assignIndex(attributes: Attributes, options: EvaluationOptions): number | undefined;
 }
 
 export function compileExperiment(
@@ -27,7 +30,7 @@ export function compileExperiment(
   cache: PayloadCache,
 ): CompiledExperiment {
   const { key, versions, unitAttribute, phase, traffic, layer } = experiment;
-  if (!Array.isArray(versions) || versions.length === 0) throw new Error(`Experiment ${key} has no versions`);
+  if (!Array.isArray(versions) || versions.length === 0) throw new Error(explain(Problem.NoVersions, key));
   if (
     typeof key !== 'string' ||
     typeof unitAttribute !== 'string' ||
@@ -36,7 +39,7 @@ export function compileExperiment(
     typeof traffic !== 'number' ||
     !versions.every((version) => isObject(version) && typeof version.key === 'string' && isObject(version.params))
   ) {
-    throw new Error(`Experiment ${key} is malformed`);
+    throw new Error(explain(Problem.ExperimentMalformed, key));
   }
 
   const keys = versions.map((version) => version.key);
@@ -51,9 +54,9 @@ export function compileExperiment(
   const { start: layerStart = 0, end: layerEnd = BUCKETS } = layer || {};
   const audience = compileAudience(experiment.conditions, experiment.segments, segments, cache);
 
-  function stickyIndex(sticky: StickyAssignments, options: EvaluationOptions): number {
+  function stickyIndex(sticky: StickyAssignments, unit: string, options: EvaluationOptions): number {
     try {
-      const stored = sticky.get(key);
+      const stored = sticky.get(key, unit);
       return stored && stored.phase === phase ? keys.indexOf(stored.version) : NOT_IN;
     } catch (error) {
       report(error, options);
@@ -61,9 +64,9 @@ export function compileExperiment(
     }
   }
 
-  function remember(sticky: StickyAssignments, index: number, options: EvaluationOptions): void {
+  function remember(sticky: StickyAssignments, unit: string, index: number, options: EvaluationOptions): void {
     try {
-      sticky.set(key, { version: keys[index] as string, phase });
+      sticky.set(key, unit, { version: keys[index] as string, phase });
     } catch (error) {
       report(error, options);
     }
@@ -72,16 +75,17 @@ export function compileExperiment(
   return {
     key,
     versions,
+    unitAttribute,
     forced(options) {
       const forced = options.forcedVersions;
       return forced ? keys.indexOf(forced[key] as string) : NOT_IN;
     },
-    assign(attributes, options) {
+    assignIndex(attributes, options) {
       if (audience && !audience(attributes, options)) return NOT_IN;
       const unit = unitOf(attributes, unitAttribute);
       if (unit === undefined) return undefined;
       const { sticky } = options;
-      const kept = sticky ? stickyIndex(sticky, options) : NOT_IN;
+      const kept = sticky ? stickyIndex(sticky, unit, options) : NOT_IN;
       if (kept >= 0) return kept;
       if (layerBucket) {
         const slot = layerBucket(unit);
@@ -89,7 +93,7 @@ export function compileExperiment(
       }
       if (trafficBucket && trafficBucket(unit) >= traffic) return NOT_IN;
       const index = split(versionBucket(unit), options);
-      if (index >= 0 && sticky) remember(sticky, index, options);
+      if (index >= 0 && sticky) remember(sticky, unit, index, options);
       return index;
     },
   };
@@ -100,8 +104,9 @@ export function brokenExperiment(key: string, problem: Fault): CompiledExperimen
   return {
     key,
     versions: [],
+    unitAttribute: 'id',
     forced: () => NOT_IN,
-    assign(_attributes, options) {
+    assignIndex(_attributes, options) {
       problem(options);
       return NOT_IN;
     },

@@ -3,7 +3,8 @@ import { compileAudience, type Segments } from './audience';
 import { createBucketer, unitOf } from './bucket';
 import { isObject } from './coercion';
 import type { CompiledExperiment } from './experiments';
-import { fault, type PayloadCache } from './report';
+import { Problem } from './problem';
+import { explain, fault, type PayloadCache } from './report';
 import type { Attributes, EvaluationOptions, FlagResult } from './types';
 import { compileSplit } from './weights';
 
@@ -38,7 +39,7 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
     !variants.every((variant) => isObject(variant) && typeof variant.key === 'string') ||
     !rules.every((rule) => isObject(rule) && typeof rule.id === 'string' && isObject(rule.serve))
   ) {
-    throw new Error(`Flag ${key} is malformed`);
+    throw new Error(explain(Problem.FlagMalformed, key));
   }
   const values = new Map<string, JsonValue>();
   for (const variant of variants) if (!values.has(variant.key)) values.set(variant.key, variant.value);
@@ -46,7 +47,7 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
   /** Builds a fresh result per evaluation: callers own what they receive. A variant the flag lacks: PARSE_ERROR. */
   function serveVariant(variant: string, reason: EvaluationReason, ruleId?: string): CompiledFlag {
     if (!values.has(variant)) {
-      const missing = fault(`Flag ${key} lacks the variant "${variant}" it serves`);
+      const missing = fault(explain(Problem.MissingVariant, key, variant));
       return (_attributes, options) => {
         missing(options);
         return errorResult(key as string, 'PARSE_ERROR');
@@ -64,7 +65,7 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
         return serveVariant(serve.variant, 'TARGETING_MATCH', ruleId);
       case 'rollout': {
         const { weights } = serve;
-        if (!Array.isArray(weights)) throw new Error(`Flag ${key} rule ${ruleId} is malformed`);
+        if (!Array.isArray(weights)) throw new Error(explain(Problem.RuleMalformed, key, ruleId));
         const outcomes = weights.map((weight) => serveVariant(weight.variant, 'SPLIT', ruleId));
         const split = compileSplit(
           weights.map((weight) => weight.weight),
@@ -91,28 +92,27 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
           let index = experiment.forced(options);
           const forced = index >= 0;
           if (!forced) {
-            const assigned = experiment.assign(attributes, options);
+            const assigned = experiment.assignIndex(attributes, options);
             if (assigned === undefined) return UNIT_MISSING;
             index = assigned;
           }
           const value = params[index];
           if (index < 0 || value === undefined) return null;
           const variant = (versions[index] as { key: string }).key;
-          return forced
-            ? { key, value, variant, reason: 'SPLIT', ruleId }
-            : {
-                key,
-                value,
-                variant,
-                reason: 'SPLIT',
-                ruleId,
-                exposure: { experiment: experiment.key, version: variant },
-              };
+          const result: FlagResult = { key, value, variant, reason: 'SPLIT', ruleId };
+          if (!forced) {
+            result.exposure = {
+              experiment: experiment.key,
+              version: variant,
+              unit: unitOf(attributes, experiment.unitAttribute) as string,
+            };
+          }
+          return result;
         };
       }
       default: {
         const unknown: never = serve;
-        throw new Error(`Flag ${key} rule ${ruleId} serves unknown kind "${(unknown as Serve).kind}"`);
+        throw new Error(explain(Problem.UnknownServe, key, ruleId, (unknown as Serve).kind));
       }
     }
   }

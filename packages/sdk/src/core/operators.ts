@@ -1,7 +1,8 @@
 import type { ConditionOperator } from '@tabula/protocol';
 import { compareOrdered, isNumericString, toNumber, toText, toTime } from './coercion';
 import { MAX_PATTERN_LENGTH } from './constants';
-import { cached, type PayloadCache } from './report';
+import { Problem } from './problem';
+import { cached, explain, type PayloadCache } from './report';
 import { compareSemver, parseSemver } from './semver';
 
 /** Tests one attribute value (an array is handled by the operator, element by element). */
@@ -79,7 +80,7 @@ export function compileOperator(operator: string, values: unknown[], cache: Payl
       // Typed never: a new protocol operator without a case here fails to compile; at run time an operator from a
       // newer server lands here.
       const unknown: never = known;
-      return `Unknown condition operator "${unknown}"`;
+      return explain(Problem.UnknownOperator, unknown);
     }
   }
 }
@@ -106,7 +107,7 @@ function operandsOf<T>(values: unknown[], read: (value: unknown) => T | undefine
   const operands: T[] = [];
   for (const value of values) {
     const operand = read(value);
-    if (operand === undefined) return `"${value}" is no ${what}`;
+    if (operand === undefined) return explain(Problem.BadOperand, value, what);
     operands.push(operand);
   }
   return operands;
@@ -161,12 +162,12 @@ function patterns(values: unknown[], cache: PayloadCache): Predicate | string {
     const source = toText(value);
     if (source === undefined) continue;
     if (source.length > MAX_PATTERN_LENGTH) {
-      return `Pattern longer than ${MAX_PATTERN_LENGTH} characters refused`;
+      return explain(Problem.LongPattern, MAX_PATTERN_LENGTH);
     }
     try {
       compiled.push(cached(cache, `/${source}/`, () => new RegExp(source)));
     } catch (error) {
-      return `Bad pattern /${source}/: ${(error as Error).message}`;
+      return explain(Problem.BadPattern, source, (error as Error).message);
     }
   }
   return someOperand(compiled, toText, (subject, pattern) => pattern.test(subject));

@@ -3,10 +3,10 @@ import type { ExperimentAssignment, FlagDetails } from '@tabula/protocol';
 /** What the host page knows about the visitor; the unit id is one of these (`id` unless told otherwise). */
 export type Attributes = Record<string, unknown>;
 
-/** Keeps a visitor in the version it first saw until the experiment is re-randomised (a new phase). */
+/** Keeps a unit in the version it first saw until the experiment is re-randomised (a new phase). */
 export interface StickyAssignments {
-  get(experimentKey: string): { version: string; phase: number } | undefined;
-  set(experimentKey: string, value: { version: string; phase: number }): void;
+  get(experimentKey: string, unit: string): { version: string; phase: number } | undefined;
+  set(experimentKey: string, unit: string, value: { version: string; phase: number }): void;
 }
 
 export interface EvaluationOptions {
@@ -19,12 +19,16 @@ export interface EvaluationOptions {
 
 /** Present when an experiment rule served the value, so the client logs an exposure; absent for forced versions. */
 export interface FlagResult extends FlagDetails {
-  exposure?: { experiment: string; version: string };
+  exposure?: { experiment: string; version: string; unit: string };
 }
 
-/** `forced` marks a QA-forced version: the client does not log an exposure for it. */
+/**
+ * `forced` marks a QA-forced version: the client does not log an exposure for it. Otherwise `unit` is the unit the
+ * version was assigned to, whose exposure it is.
+ */
 export interface Assignment extends ExperimentAssignment {
   forced?: true;
+  unit?: string;
 }
 
 export interface Evaluator {

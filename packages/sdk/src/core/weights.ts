@@ -1,5 +1,6 @@
 import { BUCKETS } from './bucket';
-import { fault } from './report';
+import { Problem } from './problem';
+import { explain, fault } from './report';
 import type { EvaluationOptions } from './types';
 
 /**
@@ -15,12 +16,12 @@ export function compileSplit(
   let total = 0;
   for (const weight of weights) {
     if (!Number.isInteger(weight) || weight < 0) {
-      throw new Error(`${what}: weight ${weight} is no whole number of basis points`);
+      throw new Error(explain(Problem.BadWeight, what, weight));
     }
     total += weight;
     ends.push(total);
   }
-  const short = fault(`${what}: weights sum to ${total}, not ${BUCKETS}`);
+  const short = fault(explain(Problem.ShortWeights, what, total, BUCKETS));
   return (slot, options) => {
     for (let i = 0; i < ends.length; i++) if (slot < (ends[i] as number)) return i;
     short(options);

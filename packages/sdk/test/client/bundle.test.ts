@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContext, runInContext } from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makePayload } from './fake-server';
 
 const sdk = new URL('../../', import.meta.url);
@@ -25,10 +25,11 @@ describe('dist/tabula.js, the snippet bundle', () => {
     expect(readFileSync(join(out, 'openfeature.js'), 'utf8')).not.toMatch(/createEnvelopeStore|murmur/i);
   });
 
-  it('uses no eval and no Function constructor, and stays plain es2018', () => {
+  it('uses no eval and no Function constructor, and nothing newer than es2020', () => {
     expect(iife).not.toMatch(/\beval\(/);
     expect(iife).not.toMatch(/new Function|Function\(/);
-    expect(iife).not.toMatch(/\?\?|\?\.[A-Za-z_$[(]/);
+    // es2021 logical assignment and numeric separators: browsers before 2021 would not parse the bundle.
+    expect(iife).not.toMatch(/\?\?=|\|\|=|&&=|\d_\d/);
     expect(iife).not.toMatch(/zod/);
   });
 
@@ -76,5 +77,71 @@ describe('dist/tabula.js, the snippet bundle', () => {
       page,
     );
     expect(answer).toEqual([true, expect.any(Number)]);
+  });
+
+  it('reports problems by number, without the sentences', () => {
+    const page = createContext({ setTimeout, clearTimeout, setInterval, clearInterval, URL, URLSearchParams, crypto });
+    runInContext(iife, page);
+    const payload = makePayload();
+    payload.flags[0]!.rules = [
+      { id: 'vips', conditions: [], segments: ['vip'], serve: { kind: 'variant', variant: 'off' } },
+    ];
+    page.payload = payload;
+    page.never = () => new Promise(() => {});
+    const messages = runInContext(
+      `const messages = [];
+       const client = Tabula.createClient({ clientKey: 'k', projectId: 'prj_1', payload, fetch: never, onError: (error) => messages.push(error.message) });
+       client.isOn('new-checkout');
+       client.destroy();
+       messages`,
+      page,
+    );
+    expect(messages).toEqual(['E4 vip']);
+  });
+
+  it('keeps the public options, the stored records and the wire format intact through its minification', async () => {
+    const page = createContext({ setTimeout, clearTimeout, setInterval, clearInterval, URL, URLSearchParams, crypto });
+    runInContext(iife, page);
+    const bodies: string[] = [];
+    page.payload = makePayload();
+    page.memory = new Map<string, string>();
+    // Only the event batches answer; the payload request waits forever.
+    page.send = (url: string, init: { body: string }) => {
+      if (!url.includes('/events/')) return new Promise(() => {});
+      bodies.push(init.body);
+      return Promise.resolve({ status: 202, ok: true, headers: { get: () => null }, json: async () => ({}) });
+    };
+    const answer = runInContext(
+      `const storage = { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => memory.set(k, v), removeItem: (k) => memory.delete(k) };
+       const options = { clientKey: 'k', projectId: 'prj_1', unitId: 'u', payload, fetch: send, storage, autoPoll: false };
+       const forced = Tabula.createClient({ ...options, forcedVersions: { 'checkout-test': 'treatment' } });
+       const client = Tabula.createClient(options);
+       const result = [forced.getExperiment('checkout-test'), forced.getFlag('button-color', 'grey'), client.getExperiment('checkout-test')];
+       client.track('purchase', 5);
+       forced.destroy();
+       client.flush().then(() => client.destroy());
+       result`,
+      page,
+    );
+    expect(answer[0]).toEqual({ version: 'treatment', params: { color: 'green' } });
+    expect(answer[1]).toBe('green');
+    await vi.waitFor(() => expect(bodies.length).toBeGreaterThanOrEqual(1));
+    const batches = bodies.map((body) => JSON.parse(body) as { events: Record<string, unknown>[]; flags?: string[] });
+    expect(batches.flatMap((batch) => batch.flags ?? [])).toEqual(['button-color']);
+    const events = batches.flatMap((batch) => batch.events);
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'exposure',
+        unitId: 'u',
+        experiment: 'checkout-test',
+        version: answer[2].version,
+      }),
+    );
+    expect(events).toContainEqual(expect.objectContaining({ type: 'track', event: 'purchase', value: 5, unitId: 'u' }));
+    const state = JSON.parse(page.memory.get('tabula:state:k')) as { version: number; data: Record<string, unknown> };
+    expect(state).toMatchObject({
+      version: 1,
+      data: { sticky: { 'checkout-test|u': { phase: 0 } }, exposed: [expect.any(String)] },
+    });
   });
 });

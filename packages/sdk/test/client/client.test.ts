@@ -8,6 +8,7 @@ import {
   type StorageLike,
   type TabulaClient,
 } from '../../src';
+import { USAGE_REPORT_INTERVAL_MS } from '../../src/client/constants';
 import { hostileStorage } from '../hostile-storage';
 import { CLIENT_KEY, createFakeServer, type FakeServer, HOST, makePayload } from './fake-server';
 
@@ -466,6 +467,92 @@ describe('events', () => {
     await client.flush();
     expect(server.stored.has(beaconed?.id ?? '')).toBe(true);
     expect(server.storedOfType('track')).toHaveLength(2);
+  });
+});
+
+describe('flag usage', () => {
+  /** The flag keys each events request carried, in order; a request without usage carries none. */
+  const reportedFlags = () =>
+    server.callsTo('events').map((call) => (JSON.parse(call.body ?? '{}') as { flags?: string[] }).flags ?? []);
+
+  it('sends the keys of the flags evaluated since the last flush, each once, with the next batch', async () => {
+    const client = start();
+    await client.ready();
+    client.isOn('new-checkout');
+    client.isOn('new-checkout');
+    client.getFlag('button-color', 'grey');
+    client.getFlag('missing', 'x');
+    client.getExperiment('checkout-test');
+    await client.flush();
+    expect(reportedFlags()).toEqual([['new-checkout', 'button-color']]);
+    // The exposure the experiment-served flag logged went in the same request.
+    expect(server.storedOfType('exposure')).toHaveLength(1);
+  });
+
+  it('sends nothing when nothing was evaluated, and a flush of usage alone when only flags were', async () => {
+    const client = start();
+    await client.ready();
+    await client.flush();
+    expect(server.callsTo('events')).toHaveLength(0);
+    client.isOn('new-checkout');
+    await client.flush();
+    const [call] = server.callsTo('events');
+    expect(JSON.parse(call?.body ?? '')).toEqual({ events: [], flags: ['new-checkout'] });
+    await client.flush();
+    expect(server.callsTo('events')).toHaveLength(1);
+  });
+
+  it('keeps the keys through a failed flush and sends them with the next one', async () => {
+    const client = start();
+    await client.ready();
+    client.isOn('new-checkout');
+    server.setEventsStatus(503);
+    await client.flush();
+    server.setMode('down');
+    await client.flush();
+    server.setMode('up');
+    server.setEventsStatus(202);
+    await client.flush();
+    await client.flush();
+    // The 503, the request lost on the way, and the accepted one: nothing after that.
+    expect(reportedFlags()).toEqual([['new-checkout'], ['new-checkout'], ['new-checkout']]);
+  });
+
+  it('reports a flag evaluated again only once the report interval has passed', async () => {
+    const client = start({ flushInterval: 60_000 });
+    await client.ready();
+    client.isOn('new-checkout');
+    await client.flush();
+    await tick(USAGE_REPORT_INTERVAL_MS - 60_000);
+    client.isOn('new-checkout');
+    await client.flush();
+    expect(reportedFlags()).toEqual([['new-checkout']]);
+    await tick(60_000);
+    client.isOn('new-checkout');
+    await client.flush();
+    expect(reportedFlags()).toEqual([['new-checkout'], ['new-checkout']]);
+  });
+
+  it('drops the keys of a batch the server refuses as malformed', async () => {
+    const client = start();
+    await client.ready();
+    client.isOn('new-checkout');
+    server.setEventsStatus(400);
+    await client.flush();
+    server.setEventsStatus(202);
+    await client.flush();
+    expect(reportedFlags()).toEqual([['new-checkout']]);
+  });
+
+  it('beacons the keys on pagehide, once', async () => {
+    const beacons: string[] = [];
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: (_url: string, body: string) => beacons.push(body) > 0 });
+    const client = start();
+    await client.ready();
+    client.getFlag('button-color', 'grey');
+    window.dispatchEvent(new Event('pagehide'));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacons.map((body) => (JSON.parse(body) as { flags?: string[] }).flags)).toEqual([['button-color']]);
   });
 });
 

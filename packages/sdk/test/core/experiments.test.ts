@@ -7,21 +7,24 @@ function evaluatorWith(...experiments: PayloadExperiment[]) {
   return createEvaluator(payloadOf({ experiments }));
 }
 
+/** One unit's sticky store, keyed by experiment; `units` records whose version each write keeps. */
 function memorySticky(initial: Record<string, { version: string; phase: number }> = {}) {
   const entries = new Map(Object.entries(initial));
   const writes: string[] = [];
+  const units: string[] = [];
   const sticky: StickyAssignments = {
     get: (key) => entries.get(key),
-    set: (key, value) => {
+    set: (key, unit, value) => {
       writes.push(`${key}=${value.version}@${value.phase}`);
+      units.push(unit);
       entries.set(key, value);
     },
   };
-  return { sticky, entries, writes };
+  return { sticky, entries, writes, units };
 }
 
 describe('experiment assignment', () => {
-  it('picks the cumulative-weight interval holding bucket(key, unit)', () => {
+  it('picks the cumulative-weight interval holding bucket(key, unit), for that unit', () => {
     const experiment = experimentOf({
       key: 'exp',
       versions: [versionOf('a', 2_000), versionOf('b', 3_000), versionOf('c', 5_000, { size: 3 })],
@@ -31,7 +34,8 @@ describe('experiment assignment', () => {
       const slot = bucket('exp', unit);
       const expected = slot < 2_000 ? 'a' : slot < 5_000 ? 'b' : 'c';
       const assignment = evaluator.experiment('exp', { id: unit });
-      expect(assignment).toEqual({ experiment: 'exp', version: expected, params: expected === 'c' ? { size: 3 } : {} });
+      const params = expected === 'c' ? { size: 3 } : {};
+      expect(assignment).toEqual({ experiment: 'exp', version: expected, params, unit });
     }
   });
 
@@ -124,12 +128,13 @@ describe('forced versions', () => {
 describe('sticky assignments', () => {
   const unit = units(200).find((id) => bucket('exp', id) < 5_000) as string;
 
-  it('stores a fresh assignment', () => {
-    const { sticky, writes } = memorySticky();
+  it('stores a fresh assignment for the unit', () => {
+    const { sticky, writes, units: owners } = memorySticky();
     const evaluator = evaluatorWith(experimentOf({ key: 'exp' }));
     expect(evaluator.experiment('exp', { id: unit }, { sticky })?.version).toBe('control');
     expect(evaluator.experiment('exp', { id: unit }, { sticky })?.version).toBe('control');
     expect(writes).toEqual(['exp=control@0']);
+    expect(owners).toEqual([unit]);
   });
 
   it('keeps a stored version of the same phase even when weights or traffic changed', () => {

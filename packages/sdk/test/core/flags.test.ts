@@ -185,7 +185,7 @@ describe('experiment rule', () => {
     serve: { kind: 'experiment', experiment: 'checkout', ...(param === undefined ? {} : { param }) },
   });
 
-  it('serves version.params[flag key] with SPLIT and an exposure', () => {
+  it('serves version.params[flag key] with SPLIT and an exposure of the unit', () => {
     const evaluator = createEvaluator(
       payloadOf({ experiments: [experiment], flags: [flagOf({ key: 'f', rules: [serveFrom()] })] }),
     );
@@ -197,7 +197,7 @@ describe('experiment rule', () => {
         variant: version,
         reason: 'SPLIT',
         ruleId: 'exp',
-        exposure: { experiment: 'checkout', version },
+        exposure: { experiment: 'checkout', version, unit },
       });
     }
   });

@@ -1,10 +1,16 @@
 import type { Database } from '../../db/client';
-import { selectEnvironmentFlags } from './store';
-import type { EnvironmentFlag } from './types';
+import { selectEnvironmentFlags, upsertFlagUsage } from './store';
+import type { EnvironmentFlag, FlagUsageReport } from './types';
 
 export { copyFlagRules, getFlagEnvironment, setFlagEnvironment } from './environments';
+export {
+  type DecidedVersion,
+  type ExperimentRuleUsage,
+  listRulesServingExperiment,
+  rollOutExperiment,
+} from './experiment-rules';
 export { createFlag, deleteFlag, getFlag, listFlags, setFlagArchived, updateFlag } from './flags';
-export type { EnvironmentFlag, Flag, FlagEnvironmentState, FlagWithEnvironments } from './types';
+export type { EnvironmentFlag, Flag, FlagEnvironmentState, FlagUsageReport, FlagWithEnvironments } from './types';
 
 /** The project's flags that are not archived, as one environment sees them, ordered by key. */
 export const listEnvironmentFlags = (
@@ -12,3 +18,10 @@ export const listEnvironmentFlags = (
   projectId: string,
   environmentId: string,
 ): Promise<EnvironmentFlag[]> => selectEnvironmentFlags(db, projectId, environmentId);
+
+/**
+ * Records that SDKs evaluated these flags at `at` (a flag's time only moves forward). Written by the SDK endpoints,
+ * not by a person: nothing goes to the audit log, and SDK payloads do not change.
+ */
+export const recordFlagUsage = (db: Database, reports: FlagUsageReport[], at: Date): Promise<void> =>
+  upsertFlagUsage(db, reports, at);

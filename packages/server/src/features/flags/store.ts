@@ -15,10 +15,11 @@ import {
   not,
   or,
   type SQL,
+  sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { flag, flagEnvironment, flagUsage } from '../../db/schema';
-import type { EnvironmentFlag, Flag, FlagEnvironmentRow, FlagUsageRow } from './types';
+import { environment, flag, flagEnvironment, flagUsage } from '../../db/schema';
+import type { EnvironmentFlag, Flag, FlagEnvironmentRow, FlagUsageReport, FlagUsageRow } from './types';
 
 /** Archived flags are left out; a flag without a row for the environment is off there, with no rules. */
 export async function selectEnvironmentFlags(
@@ -122,6 +123,33 @@ export async function selectFlagUsage(db: Database, projectId: string, flagKeys:
     .where(and(eq(flagUsage.projectId, projectId), inArray(flagUsage.flagKey, flagKeys)));
 }
 
+/**
+ * One statement for any number of reports: each column travels as one array parameter. Reports naming a flag the
+ * project does not have (deleted, never created) or an environment deleted meanwhile are left out by the joins, so
+ * usage never outgrows the flags themselves. Rows are written in key order, so concurrent statements lock them in the
+ * same order and cannot deadlock; the caller sends each (environment, flag) once, as one statement may update a row
+ * only once.
+ */
+export async function upsertFlagUsage(db: Database, reports: FlagUsageReport[], at: Date): Promise<void> {
+  if (reports.length === 0) return;
+  const ordered = reports.toSorted(
+    (a, b) => a.environmentId.localeCompare(b.environmentId) || a.flagKey.localeCompare(b.flagKey),
+  );
+  await db.execute(sql`
+    insert into flag_usage (environment_id, flag_key, project_id, last_evaluated_at)
+    select environment.id, flag.key, flag.project_id, ${at.toISOString()}::timestamptz
+    from unnest(
+      ${sql.param(ordered.map((report) => report.projectId))}::text[],
+      ${sql.param(ordered.map((report) => report.environmentId))}::text[],
+      ${sql.param(ordered.map((report) => report.flagKey))}::text[]
+    ) with ordinality as report(project_id, environment_id, flag_key, position)
+    join environment on environment.id = report.environment_id and environment.project_id = report.project_id
+    join flag on flag.project_id = report.project_id and flag.key = report.flag_key
+    order by report.position
+    on conflict (environment_id, flag_key) do update
+      set last_evaluated_at = greatest(flag_usage.last_evaluated_at, excluded.last_evaluated_at)`);
+}
+
 export async function insertFlag(
   tx: Database,
   row: Pick<Flag, 'id' | 'projectId' | 'key' | 'name' | 'type' | 'variants' | 'defaultVariant' | 'offVariant'> &
@@ -161,4 +189,20 @@ export async function upsertFlagEnvironment(
 
 export async function markFlagArchived(tx: Database, id: string, archivedAt: Date | null): Promise<void> {
   await tx.update(flag).set({ archivedAt, updatedAt: new Date() }).where(eq(flag.id, id));
+}
+
+/** Each environment's rules of every flag (archived ones too) with a rule serving the experiment, by flag key. */
+export async function selectRulesServingExperiment(
+  db: Database,
+  projectId: string,
+  experimentKey: string,
+): Promise<{ flagKey: string; environmentKey: string; rules: FlagRule[] }[]> {
+  const serving = JSON.stringify([{ serve: { kind: 'experiment', experiment: experimentKey } }]);
+  return db
+    .select({ flagKey: flag.key, environmentKey: environment.key, rules: flagEnvironment.rules })
+    .from(flagEnvironment)
+    .innerJoin(flag, eq(flag.id, flagEnvironment.flagId))
+    .innerJoin(environment, eq(environment.id, flagEnvironment.environmentId))
+    .where(and(eq(flag.projectId, projectId), sql`${flagEnvironment.rules} @> ${serving}::jsonb`))
+    .orderBy(asc(flag.key), asc(environment.key));
 }

@@ -42,6 +42,13 @@ export interface FlagEnvironmentState {
   lastEvaluatedAt: Date | null;
 }
 
+/** That an SDK of an environment evaluated a flag, as its events batch (or online evaluation) reports it. */
+export interface FlagUsageReport {
+  projectId: string;
+  environmentId: string;
+  flagKey: string;
+}
+
 /** An SDK's report of evaluating a flag in an environment. */
 export interface FlagUsageRow {
   environmentId: string;

@@ -1,14 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/app';
-import { sdkProject } from '../../../test/sdk';
+import { addFlag, sdkProject } from '../../../test/sdk';
+import type { FlagUsageReport } from '../flags/service';
+import * as flags from '../flags/service';
 import { createEventWriter, type GroupCommitOptions } from './group-commit';
 import * as store from './store';
 import type { EventRow } from './types';
 
-// A spy around the real insert: the statements still reach the database, and the test counts them.
+// Spies around the real writes: the statements still reach the database, and the tests count them.
 vi.mock('./store', async (importOriginal) => {
   const original = await importOriginal<typeof import('./store')>();
   return { ...original, insertEvents: vi.fn(original.insertEvents) };
+});
+vi.mock('../flags/service', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../flags/service')>();
+  return { ...original, recordFlagUsage: vi.fn(original.recordFlagUsage) };
 });
 
 describe('group commit through the route', () => {
@@ -41,6 +47,33 @@ describe('group commit through the route', () => {
     expect(rowsPerStatement.reduce((sum, rows) => sum + rows, 0)).toBe(batches * 10);
     expect(rowsPerStatement.length).toBeLessThanOrEqual(3);
   });
+
+  it('records the usage of concurrent batches with one upsert per group, each flag once', async () => {
+    const project = await sdkProject(t.app);
+    for (const key of ['a', 'b', 'c']) await addFlag(t.database.db, project.projectId, { key });
+    const recordFlagUsage = vi.mocked(flags.recordFlagUsage);
+    recordFlagUsage.mockClear();
+    const batches = 20;
+    const responses = await Promise.all(
+      Array.from({ length: batches }, (_, batch) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/sdk/v1/events/${project.clientKey}`,
+          payload: { flags: batch % 2 ? ['a', 'b'] : ['b', 'c'] },
+        }),
+      ),
+    );
+    for (const response of responses) expect(response.statusCode).toBe(202);
+    const statements = recordFlagUsage.mock.calls.filter(([, reports]) => reports.length > 0);
+    expect(statements.length).toBeLessThanOrEqual(3);
+    for (const [, reports] of statements) {
+      const keys = reports.map((report) => report.flagKey);
+      expect(new Set(keys).size).toBe(keys.length);
+    }
+    expect(new Set(statements.flatMap(([, reports]) => reports.map((report) => report.flagKey)))).toEqual(
+      new Set(['a', 'b', 'c']),
+    );
+  });
 });
 
 const unavailable = { code: 'unavailable', statusCode: 503 };
@@ -60,14 +93,17 @@ const row = (eventId: string, projectId = 'p1'): EventRow => ({
   occurredAt: 0,
 });
 
+const usage = (flagKey: string, environmentId = 'e1'): FlagUsageReport => ({ projectId: 'p1', environmentId, flagKey });
+
 /** An insert whose statements the test completes one by one, over an in-memory table of stored keys. */
 function controlledInsert() {
   const stored = new Set<string>();
-  const statements: { rows: EventRow[]; finish(error?: Error): void }[] = [];
-  const insert: GroupCommitOptions['insert'] = (rows) =>
+  const statements: { rows: EventRow[]; usage: FlagUsageReport[]; finish(error?: Error): void }[] = [];
+  const insert: GroupCommitOptions['insert'] = (rows, reports) =>
     new Promise((resolve, reject) => {
       statements.push({
         rows,
+        usage: reports,
         finish(error) {
           if (error) return reject(error);
           const inserted = new Set<string>();
@@ -131,6 +167,33 @@ describe('group commit', () => {
       { accepted: 1, duplicates: 0 },
       { accepted: 2, duplicates: 1 },
     ]);
+  });
+
+  it('writes a group’s usage with its rows, each (environment, flag) once', async () => {
+    const { insert, statements } = controlledInsert();
+    const events = writer(insert);
+    const results = [
+      events.write([row('x')], [usage('a'), usage('b')]),
+      events.write([], [usage('b'), usage('a', 'e2')]),
+    ];
+    await vi.waitFor(() => expect(statements).toHaveLength(1));
+    expect(statements[0]!.rows.map((r) => r.eventId)).toEqual(['x']);
+    expect(statements[0]!.usage).toEqual([usage('a'), usage('b'), usage('a', 'e2')]);
+    statements[0]!.finish();
+    expect(await Promise.all(results)).toEqual([
+      { accepted: 1, duplicates: 0 },
+      { accepted: 0, duplicates: 0 },
+    ]);
+  });
+
+  it('counts usage against its queue, so batches of usage alone cannot pile up', async () => {
+    const { insert, statements } = controlledInsert();
+    const events = writer(insert, { maxQueuedEvents: 3 });
+    const first = events.write([row('a')], [usage('a'), usage('b')]);
+    await expect(events.write([], [usage('c')])).rejects.toMatchObject(unavailable);
+    await vi.waitFor(() => expect(statements).toHaveLength(1));
+    statements[0]!.finish();
+    await first;
   });
 
   it('refuses batches beyond its queue, and every batch of a failed statement', async () => {

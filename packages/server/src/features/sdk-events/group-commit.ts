@@ -1,15 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/app-error';
+import type { FlagUsageReport } from '../flags/service';
 import { eventKey } from './store';
 import type { BatchOutcome, EventRow } from './types';
 
 export interface GroupCommitOptions {
-  /** Stores rows in one statement; resolves with the keys of the rows that were new, once committed. */
-  insert(rows: EventRow[]): Promise<Set<string>>;
-  /** Events waiting or being written; past this, batches are refused with 503 rather than queued without end. */
+  /**
+   * Stores a group: its rows in one statement, then its flag usage (each report once) in one more. Resolves with the
+   * keys of the rows that were new, once committed.
+   */
+  insert(rows: EventRow[], usage: FlagUsageReport[]): Promise<Set<string>>;
+  /**
+   * Events and usage reports waiting or being written; past this, batches are refused with 503 rather than queued
+   * without end.
+   */
   maxQueuedEvents: number;
   /** Statements in flight at once: 1 for PGlite (one connection), a few for PostgreSQL's pool. */
   maxConcurrentInserts: number;
+  /** Events and usage reports per group. */
   maxRowsPerInsert: number;
   /** How long an idle writer waits for more batches to join the first. */
   windowMs: number;
@@ -17,8 +25,8 @@ export interface GroupCommitOptions {
 }
 
 export interface EventWriter {
-  /** Resolves once the rows are committed; rejects with 503 when overloaded or when the database fails. */
-  write(rows: EventRow[]): Promise<BatchOutcome>;
+  /** Resolves once the rows and usage are committed; rejects with 503 when overloaded or when the database fails. */
+  write(rows: EventRow[], usage?: FlagUsageReport[]): Promise<BatchOutcome>;
   /** Waits for everything queued to be written; later writes are refused. */
   close(): Promise<void>;
 }
@@ -27,14 +35,28 @@ const unavailable = (message: string) => new AppError('unavailable', message);
 
 interface Batch {
   rows: EventRow[];
+  usage: FlagUsageReport[];
   resolve(outcome: BatchOutcome): void;
   reject(error: Error): void;
 }
 
+/** What a batch weighs against the queue and group limits: usage costs a statement's row too. */
+const weight = (batch: Pick<Batch, 'rows' | 'usage'>): number => batch.rows.length + batch.usage.length;
+
+/** Each (environment, flag) once: a statement may update a row only once. */
+function uniqueUsage(group: Batch[]): FlagUsageReport[] {
+  const unique = new Map<string, FlagUsageReport>();
+  for (const batch of group) {
+    for (const report of batch.usage) unique.set(`${report.environmentId}\u0000${report.flagKey}`, report);
+  }
+  return [...unique.values()];
+}
+
 /**
  * Group commit: batches arriving while a statement is in flight (or within `windowMs` of an idle writer) are
- * written together by one multi-row INSERT, and each request is answered when the statement holding its rows has
- * committed. A batch never spans two statements, so each one is stored whole or not at all.
+ * written together by one multi-row INSERT (and one upsert of their flag usage), and each request is answered when
+ * the statements holding its rows have committed. A batch never spans two groups, so each one is stored whole or not
+ * at all.
  */
 export function createEventWriter(options: GroupCommitOptions): EventWriter {
   const waiting: Batch[] = [];
@@ -58,7 +80,7 @@ export function createEventWriter(options: GroupCommitOptions): EventWriter {
     let rows = 0;
     let count = 0;
     while (count < waiting.length) {
-      const next = waiting[count]!.rows.length;
+      const next = weight(waiting[count]!);
       if (count > 0 && rows + next > options.maxRowsPerInsert) break;
       rows += next;
       count += 1;
@@ -86,7 +108,7 @@ export function createEventWriter(options: GroupCommitOptions): EventWriter {
       });
     });
     try {
-      const inserted = await options.insert(unique);
+      const inserted = await options.insert(unique, uniqueUsage(group));
       group.forEach((batch, index) => {
         const batchKeys = keys[index]!;
         let duplicates = 0;
@@ -102,22 +124,23 @@ export function createEventWriter(options: GroupCommitOptions): EventWriter {
       for (const batch of group) batch.reject(refusal);
     } finally {
       inFlight -= 1;
-      for (const batch of group) queuedEvents -= batch.rows.length;
+      for (const batch of group) queuedEvents -= weight(batch);
       schedule();
       settleIfDrained();
     }
   }
 
   return {
-    write(rows) {
+    write(rows, usage = []) {
       if (closed) return Promise.reject(unavailable('The server is shutting down; send the events again later'));
-      if (rows.length === 0) return Promise.resolve({ accepted: 0, duplicates: 0 });
-      if (queuedEvents + rows.length > options.maxQueuedEvents) {
+      const size = weight({ rows, usage });
+      if (size === 0) return Promise.resolve({ accepted: 0, duplicates: 0 });
+      if (queuedEvents + size > options.maxQueuedEvents) {
         return Promise.reject(unavailable('The server is busy storing events; send them again later'));
       }
-      queuedEvents += rows.length;
+      queuedEvents += size;
       return new Promise<BatchOutcome>((resolve, reject) => {
-        waiting.push({ rows, resolve, reject });
+        waiting.push({ rows, usage, resolve, reject });
         schedule();
       });
     },

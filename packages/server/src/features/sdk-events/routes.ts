@@ -1,4 +1,4 @@
-import { eventBatchResultSchema, MAX_EVENTS_PER_BATCH } from '@tabula/protocol';
+import { eventBatchResultSchema, eventBatchSchema, MAX_EVENTS_PER_BATCH } from '@tabula/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -6,16 +6,9 @@ import { AppError } from '../../http/app-error';
 import { allowAnyOrigin, allowPreflight } from '../../http/cors';
 import { adviseRetryWhenUnavailable } from '../../http/retry-after';
 import { withErrors } from '../../http/schemas';
-import { readEvents } from './service';
+import { flagUsageOf, readEvents } from './service';
 
 const params = z.object({ clientKey: z.string().max(200) });
-/** The size limit answers 413 from the handler, not 400 from validation: the batch is well formed, just too big. */
-const body = z.object({
-  events: z
-    .array(z.unknown())
-    .min(1)
-    .describe(`Exposure and track events, at most ${MAX_EVENTS_PER_BATCH}; each one is validated on its own`),
-});
 const EVENTS = '/sdk/v1/events/:clientKey';
 
 export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { clientKeys, eventWriter, config }) => {
@@ -41,14 +34,16 @@ export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { c
       logLevel: 'warn',
       schema: {
         tags: ['sdk'],
-        summary: 'Store a batch of exposure and track events (application/json, or text/plain from sendBeacon)',
+        summary:
+          'Store a batch of exposure and track events and flag usage (application/json, or text/plain from sendBeacon)',
         params,
-        body,
+        body: eventBatchSchema,
         response: withErrors({ 202: eventBatchResultSchema }),
       },
     },
     async (request, reply) => {
-      const { events } = request.body;
+      const { events, flags = [] } = request.body;
+      // The size limit answers 413, not 400 from validation: the batch is well formed, just too big.
       if (events.length > MAX_EVENTS_PER_BATCH) {
         throw new AppError(
           'payload_too_large',
@@ -57,7 +52,7 @@ export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { c
       }
       const grant = await clientKeys.resolve(request.params.clientKey);
       const { rows, rejected } = readEvents(events, grant);
-      const { accepted, duplicates } = await eventWriter.write(rows);
+      const { accepted, duplicates } = await eventWriter.write(rows, flagUsageOf(grant, flags));
       return reply.status(202).send({ accepted, duplicates, rejected });
     },
   );

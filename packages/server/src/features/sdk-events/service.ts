@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { ClientKeyGrant } from '../api-keys/service';
+import { type FlagUsageReport, recordFlagUsage } from '../flags/service';
 import { createEventWriter, type EventWriter } from './group-commit';
 import { insertEvents } from './store';
 
@@ -18,7 +20,11 @@ export function createEventIngest(
   options: { concurrentInserts: number; log: FastifyBaseLogger },
 ): EventWriter {
   return createEventWriter({
-    insert: (rows) => insertEvents(db, rows),
+    insert: async (rows, usage) => {
+      const inserted = await insertEvents(db, rows);
+      await recordFlagUsage(db, usage, new Date());
+      return inserted;
+    },
     maxQueuedEvents: MAX_QUEUED_EVENTS,
     maxConcurrentInserts: options.concurrentInserts,
     maxRowsPerInsert: MAX_ROWS_PER_INSERT,
@@ -26,3 +32,11 @@ export function createEventIngest(
     log: options.log,
   });
 }
+
+/** The usage reports of flags an SDK of the key's environment evaluated. */
+export const flagUsageOf = (grant: ClientKeyGrant, flagKeys: Iterable<string>): FlagUsageReport[] =>
+  [...new Set(flagKeys)].map((flagKey) => ({
+    projectId: grant.projectId,
+    environmentId: grant.environmentId,
+    flagKey,
+  }));

@@ -7,6 +7,7 @@ import { allowAnyOrigin, allowPreflight } from '../../http/cors';
 import { sendPrecompressed } from '../../http/precompressed';
 import { adviseRetryWhenUnavailable } from '../../http/retry-after';
 import { noContent, withErrors } from '../../http/schemas';
+import { flagUsageOf } from '../sdk-events/service';
 import { evaluate, exposureRows } from './evaluate';
 import { createPayloadCache } from './payload-cache';
 import { createStreamHub } from './stream-hub';
@@ -120,10 +121,18 @@ export const sdkPayloadRoutes: FastifyPluginAsyncZod<AppContext> = async (
       const grant = await clientKeys.resolve(request.params.clientKey);
       const snapshot = await cache.get(grant);
       const { response, exposures } = evaluate(snapshot, request.body);
-      if (request.body.logExposure && exposures.length > 0) {
-        // Answered only once stored: the caller asked for these exposures, so it may retry rather than lose them.
-        await eventWriter.write(exposureRows(grant, snapshot, request.body.unitId, exposures));
-      }
+      const logged = request.body.logExposure ? exposureRows(grant, snapshot, request.body.unitId, exposures) : [];
+      const evaluated = Object.values(response.flags).filter((flag) => flag.errorCode !== 'FLAG_NOT_FOUND');
+      const usage = flagUsageOf(
+        grant,
+        evaluated.map((flag) => flag.key),
+      );
+      const stored = eventWriter.write(logged, usage);
+      // Answered only once stored: the caller asked for these exposures, so it may retry rather than lose them. Flag
+      // usage alone never fails an evaluation.
+      await (logged.length > 0
+        ? stored
+        : stored.catch((error) => request.log.warn({ err: error }, 'flag usage not recorded')));
       return response;
     },
   );

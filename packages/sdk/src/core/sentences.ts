@@ -1,0 +1,33 @@
+import { Problem } from './problem';
+
+/**
+ * What each problem means; `{0}`, `{1}`… stand for its details. The snippet bundle is built without this table (see
+ * scripts/build.mjs), to stay small: there a message is the problem's number and the details, `E4 vip`.
+ */
+export const SENTENCES: Record<Problem, string> = {
+  // the payload and its pieces
+  [Problem.PayloadUnreadable]: 'Unreadable SDK payload: {0}',
+  [Problem.PayloadFormat]: 'not a format 1 payload',
+  [Problem.NotAList]: '{0} are not a list',
+  [Problem.UnknownSegment]: 'Unknown segment "{0}": it matches nobody',
+  [Problem.FlagMalformed]: 'Flag {0} is malformed',
+  [Problem.MissingVariant]: 'Flag {0} lacks the variant "{1}" it serves',
+  [Problem.RuleMalformed]: 'Flag {0} rule {1} is malformed',
+  [Problem.UnknownServe]: 'Flag {0} rule {1} serves unknown kind "{2}"',
+  [Problem.NoVersions]: 'Experiment {0} has no versions',
+  [Problem.ExperimentMalformed]: 'Experiment {0} is malformed',
+  [Problem.BadWeight]: '{0}: weight {1} is no whole number of basis points',
+  [Problem.ShortWeights]: '{0}: weights sum to {1}, not {2}',
+  // conditions, which are false when broken
+  [Problem.IncompleteCondition]: 'A condition lacks attribute, operator or values: the condition is false',
+  [Problem.UnknownOperator]: 'Unknown condition operator "{0}": the condition is false',
+  [Problem.BadOperand]: '"{0}" is no {1}: the condition is false',
+  [Problem.LongPattern]: 'Pattern longer than {0} characters refused: the condition is false',
+  [Problem.BadPattern]: 'Bad pattern /{0}/: {1}: the condition is false',
+  // the client
+  [Problem.WrongProject]: 'client key {0} serves project {1}, not {2}',
+  [Problem.EventsKept]: 'events kept for a retry: {0}',
+  [Problem.EventsDropped]: 'events dropped, refused: {0}',
+  [Problem.EventsRejected]: 'events rejected: {0}',
+  [Problem.QueueFull]: 'event queue full: dropped the {0} oldest',
+};

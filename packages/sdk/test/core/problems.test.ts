@@ -1,0 +1,25 @@
+import { describe, expect, it, vi } from 'vitest';
+import { explain, Problem } from '../../src/core';
+
+describe('problem messages', () => {
+  it('puts the details into the sentence in order', () => {
+    expect(explain(Problem.MissingVariant, 'checkout', 'blue')).toBe(
+      'Flag checkout lacks the variant "blue" it serves',
+    );
+    expect(explain(Problem.ShortWeights, 'Experiment hero', 9000, 10000)).toBe(
+      'Experiment hero: weights sum to 9000, not 10000',
+    );
+  });
+
+  it('is the number and the details where the sentences are left out, as in the snippet bundle', async () => {
+    vi.resetModules();
+    vi.doMock('../../src/core/sentences', () => ({ SENTENCES: {} }));
+    try {
+      const core = await import('../../src/core');
+      expect(core.explain(core.Problem.UnknownSegment, 'vip')).toBe('E4 vip');
+      expect(core.explain(core.Problem.PayloadFormat)).toBe('E2');
+    } finally {
+      vi.doUnmock('../../src/core/sentences');
+    }
+  });
+});
