@@ -40,6 +40,8 @@ export const auditQuerySchema = z.strictObject({
   projectId: idSchema.optional(),
   entityType: auditEntityTypeSchema.optional(),
   actorId: idSchema.optional(),
+  /** One entity's history, e.g. a flag's. */
+  entityId: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** Cursor: the id of the last entry of the previous page. */
   before: z.string().max(64).optional(),

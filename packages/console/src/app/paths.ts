@@ -9,3 +9,11 @@ export const ORGANIZATION_TABS = ['members', 'invitations'] as const;
 export type OrganizationTab = (typeof ORGANIZATION_TABS)[number];
 
 export const organizationPath = (tab: OrganizationTab = 'members') => `/organization/${tab}`;
+
+export const FLAG_TABS = ['targeting', 'test', 'history'] as const;
+export type FlagTab = (typeof FLAG_TABS)[number];
+
+export const flagsPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/flags`;
+
+export const flagPath = (projectId: string, flagKey: string, tab: FlagTab = 'targeting') =>
+  `${flagsPath(projectId)}/${encodeURIComponent(flagKey)}/${tab}`;

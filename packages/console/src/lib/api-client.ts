@@ -114,6 +114,7 @@ export function createApiClient(baseUrl: string) {
     get: <T>(path: string, options?: RequestOptions<T>) => request<T>('GET', path, options),
     post: <T>(path: string, options?: RequestOptions<T>) => request<T>('POST', path, options),
     patch: <T>(path: string, options?: RequestOptions<T>) => request<T>('PATCH', path, options),
+    put: <T>(path: string, options?: RequestOptions<T>) => request<T>('PUT', path, options),
     delete: <T = void>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, options),
   };
 }

@@ -49,6 +49,32 @@ describe('audit log', () => {
     expect((await audit(owner, '?before=abc')).statusCode).toBe(400);
   });
 
+  it("narrows to one entity's history, and refuses an id that cannot be one", async () => {
+    const owner = await signUp(t.app);
+    const project = await createProject(t.app, owner);
+    const flags = `/api/v1/projects/${project.id}/flags`;
+    const create = (key: string) =>
+      call(t.app, owner, { method: 'POST', url: flags, payload: { key, name: key, type: 'boolean' } });
+    const checkout = (await create('checkout')).json();
+    await create('search');
+    await call(t.app, owner, {
+      method: 'PUT',
+      url: `${flags}/checkout/environments/production`,
+      payload: { enabled: true },
+    });
+
+    const history = (await audit(owner, `?projectId=${project.id}&entityType=flag&entityId=${checkout.id}`)).json();
+    expect(history.entries.map((entry: { action: string }) => entry.action)).toEqual([
+      'flag.environment_updated',
+      'flag.created',
+    ]);
+    expect(new Set(history.entries.map((entry: { entityId: string }) => entry.entityId))).toEqual(
+      new Set([checkout.id]),
+    );
+    const bad = await audit(owner, '?entityId=not%20an%20id');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('shows nothing of another organization, and a key only its project', async () => {
     const alice = await signUp(t.app, 'alice');
     const bob = await signUp(t.app, 'bob');

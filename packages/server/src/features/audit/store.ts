@@ -24,6 +24,7 @@ export async function selectAuditEntries(db: Database, filter: AuditFilter): Pro
   if (filter.projectId) conditions.push(eq(auditLog.projectId, filter.projectId));
   if (filter.entityType) conditions.push(eq(auditLog.entityType, filter.entityType));
   if (filter.actorId) conditions.push(eq(auditLog.actorId, filter.actorId));
+  if (filter.entityId) conditions.push(eq(auditLog.entityId, filter.entityId));
   if (filter.beforeId !== undefined) conditions.push(lt(auditLog.id, filter.beforeId));
   const rows = await db
     .select()

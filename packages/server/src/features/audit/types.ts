@@ -35,6 +35,7 @@ export interface AuditFilter {
   projectId?: string | undefined;
   entityType?: AuditEntityType | undefined;
   actorId?: string | undefined;
+  entityId?: string | undefined;
   beforeId?: number | undefined;
   limit: number;
 }

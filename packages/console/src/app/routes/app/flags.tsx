@@ -1,7 +1,53 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { ServerErrorAlert } from '../../../components/server-error-alert';
+import { CreateFlagModal } from '../../../features/flags/components/create-flag-modal';
+import { FlagsTable } from '../../../features/flags/components/flags-table';
+import { readListState, writeListState } from '../../../features/flags/utils/list-state';
+import { useProject } from '../../../features/projects/api/get-project';
+import { useCan } from '../../../lib/authorization';
+import { flagPath } from '../../paths';
 
 export function FlagsRoute() {
   const { t } = useTranslation('flags');
-  return <PageHeader title={t('title')} />;
+  const navigate = useNavigate();
+  const { projectId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const project = useProject(projectId);
+  const canWrite = useCan('flag:write');
+  const [creating, setCreating] = useState(false);
+
+  const createButton = (testId: string) =>
+    canWrite && (
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid={testId}>
+        {t('list.create')}
+      </Button>
+    );
+
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('list.description')} extra={createButton('create-flag-button')} />
+      <ServerErrorAlert error={project.error} />
+      <Card>
+        <FlagsTable
+          projectId={projectId}
+          environments={project.data?.environments ?? []}
+          state={readListState(params)}
+          onChange={(state) => setParams(writeListState(state), { replace: true })}
+          flagHref={(flagKey) => flagPath(projectId, flagKey)}
+          createButton={createButton('create-flag-button-empty') || undefined}
+        />
+      </Card>
+      <CreateFlagModal
+        projectId={projectId}
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(flag) => navigate(flagPath(projectId, flag.key))}
+      />
+    </>
+  );
 }

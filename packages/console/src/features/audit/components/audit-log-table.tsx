@@ -1,12 +1,12 @@
 import type { AuditEntry } from '@tabula/protocol';
 import { Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AuditDiff } from '../../../components/audit-diff/audit-diff';
 import { EmptyState } from '../../../components/empty-state';
 import { RelativeTime } from '../../../components/relative-time';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { type AuditFilters, useAuditLog } from '../api/get-audit-log';
 import { entityLabel } from '../utils/entity-label';
-import { AuditDiff } from './audit-diff';
 
 interface AuditLogTableProps {
   filters: AuditFilters;

@@ -1,15 +1,37 @@
 import type { AuditEntry } from '@tabula/protocol';
 import { Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type DiffRow, diffSnapshots, formatValue } from '../utils/diff';
+import { type DiffRow, diffSnapshots, formatValue } from './diff';
 
 const REMOVED_BACKGROUND = '#fff1f0';
 const ADDED_BACKGROUND = '#f6ffed';
 
+const MAX_BLOCK_HEIGHT = 240;
+
 function Value({ value, background }: { value: unknown; background: string }) {
   if (value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
+  // Lists and objects (a flag's rules, say) read better laid out than on one line; long ones scroll.
+  if (typeof value === 'object' && value !== null) {
+    return (
+      <pre
+        style={{
+          background,
+          margin: 0,
+          padding: '4px 8px',
+          borderRadius: 4,
+          fontSize: 12,
+          maxHeight: MAX_BLOCK_HEIGHT,
+          overflow: 'auto',
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {JSON.stringify(value, null, 2)}
+      </pre>
+    );
+  }
   return (
-    <Typography.Text code style={{ background, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+    <Typography.Text code style={{ background, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       {formatValue(value)}
     </Typography.Text>
   );

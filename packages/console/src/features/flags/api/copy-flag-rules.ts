@@ -1,0 +1,21 @@
+import { type FlagEnvironmentState, flagEnvironmentStateSchema } from '@tabula/protocol';
+import { api } from '../../../lib/api-client';
+import { flagPath } from './flags-path';
+import { type FlagEnvironmentTarget, useFlagEnvironmentMutation } from './use-flag-mutation';
+
+export const copyFlagRules = (
+  projectId: string,
+  flagKey: string,
+  from: string,
+  to: string,
+): Promise<FlagEnvironmentState> =>
+  api.post(`${flagPath(projectId, flagKey)}/environments/copy`, {
+    body: { from, to },
+    schema: flagEnvironmentStateSchema,
+  });
+
+/** Copies one environment's rules over another's (`environment` is the target, which keeps its switch). */
+export const useCopyFlagRules = (projectId: string) =>
+  useFlagEnvironmentMutation(projectId, ({ flagKey, from, environment }: FlagEnvironmentTarget & { from: string }) =>
+    copyFlagRules(projectId, flagKey, from, environment),
+  );

@@ -1,0 +1,41 @@
+import type { Flag, FlagEnvironmentState } from '@tabula/protocol';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys';
+
+// The lists ask again: their filters (status, on/off) may no longer hold for the changed flag.
+const refreshLists = (queryClient: QueryClient, projectId: string) =>
+  queryClient.invalidateQueries({ queryKey: [...queryKeys.flags(projectId), 'list'] });
+
+/** A change to one flag whose answer is the flag as it now is: the flag page shows it at once. */
+export function useFlagMutation<TVariables>(projectId: string, mutationFn: (variables: TVariables) => Promise<Flag>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (flag) => {
+      queryClient.setQueryData(queryKeys.flag(projectId, flag.key), flag);
+      return refreshLists(queryClient, projectId);
+    },
+  });
+}
+
+export interface FlagEnvironmentTarget {
+  flagKey: string;
+  environment: string;
+}
+
+/** A change to a flag in one environment; the answer is that environment's new state. */
+export function useFlagEnvironmentMutation<TVariables extends FlagEnvironmentTarget>(
+  projectId: string,
+  mutationFn: (variables: TVariables) => Promise<FlagEnvironmentState>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (state, { flagKey, environment }) => {
+      queryClient.setQueryData<Flag>(queryKeys.flag(projectId, flagKey), (flag) =>
+        flag ? { ...flag, environments: { ...flag.environments, [environment]: state } } : flag,
+      );
+      return refreshLists(queryClient, projectId);
+    },
+  });
+}

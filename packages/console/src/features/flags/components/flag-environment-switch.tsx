@@ -1,0 +1,71 @@
+import { App as AntdApp, Badge, type ButtonProps, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../lib/authorization';
+import { useUpdateFlagEnvironment } from '../api/update-flag-environment';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { isProductionEnvironment } from '../utils/production';
+
+interface FlagEnvironmentSwitchProps {
+  projectId: string;
+  flagKey: string;
+  environment: { key: string; name: string };
+  enabled: boolean;
+  size?: 'small' | 'default';
+}
+
+/**
+ * The kill switch of a flag in one environment: one click turns it on or off, after a confirmation where real
+ * users are affected. Viewers see the state only.
+ */
+export function FlagEnvironmentSwitch({ projectId, flagKey, environment, enabled, size }: FlagEnvironmentSwitchProps) {
+  const { t } = useTranslation('flags');
+  const { modal, message } = AntdApp.useApp();
+  const canWrite = useCan('flag:write');
+  const update = useUpdateFlagEnvironment(projectId);
+  const showError = useErrorToast();
+  const testId = `flag-switch-${flagKey}-${environment.key}`;
+
+  if (!canWrite) {
+    return (
+      <Badge
+        status={enabled ? 'success' : 'default'}
+        text={enabled ? t('switch.on') : t('switch.off')}
+        data-testid={testId}
+      />
+    );
+  }
+
+  const apply = (next: boolean) =>
+    update
+      .mutateAsync({ flagKey, environment: environment.key, body: { enabled: next } })
+      .then(() => message.success(t(next ? 'switch.turnedOn' : 'switch.turnedOff', { environment: environment.name })))
+      .catch(showError);
+
+  const toggle = (next: boolean) => {
+    if (!isProductionEnvironment(environment)) return void apply(next);
+    modal.confirm({
+      title: t(next ? 'switch.confirmOnTitle' : 'switch.confirmOffTitle', {
+        flag: flagKey,
+        environment: environment.name,
+      }),
+      content: t(next ? 'switch.confirmOn' : 'switch.confirmOff'),
+      okText: t(next ? 'switch.turnOn' : 'switch.turnOff'),
+      okButtonProps: { danger: !next, 'data-testid': 'flag-switch-confirm' } as ButtonProps,
+      cancelText: t('common:actions.cancel'),
+      onOk: () => apply(next),
+    });
+  };
+
+  return (
+    <Switch
+      size={size}
+      checked={enabled}
+      loading={update.isPending}
+      onChange={toggle}
+      aria-label={t('switch.label', { environment: environment.name })}
+      checkedChildren={size === 'small' ? undefined : t('switch.on')}
+      unCheckedChildren={size === 'small' ? undefined : t('switch.off')}
+      data-testid={testId}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+import { FLAG_TYPES } from '@tabula/protocol';
+import { Flex, Input, Segmented, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FlagListState } from '../utils/list-state';
+
+interface FlagFiltersProps {
+  value: FlagListState;
+  onChange: (change: Partial<FlagListState>) => void;
+  environments: { key: string; name: string }[];
+  /** Tags seen on the page, offered as choices; any other can be typed. */
+  knownTags: string[];
+}
+
+const STATUSES = ['active', 'archived', 'all'] as const;
+
+/** `production:on` — the environment and the switch position, one choice. */
+const switchValue = ({ environment, enabled }: FlagListState) =>
+  environment && enabled !== undefined ? `${environment}:${enabled ? 'on' : 'off'}` : undefined;
+
+export function FlagFilters({ value, onChange, environments, knownTags }: FlagFiltersProps) {
+  const { t } = useTranslation('flags');
+  const [typedTag, setTypedTag] = useState('');
+  const tags = [...new Set([...knownTags, value.tag ?? '', typedTag.trim()])].filter(Boolean).sort();
+
+  return (
+    <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+      <Input.Search
+        // Follows the address when it changes elsewhere (back, a shared link).
+        key={value.search ?? ''}
+        allowClear
+        defaultValue={value.search}
+        placeholder={t('list.searchPlaceholder')}
+        aria-label={t('list.searchPlaceholder')}
+        onSearch={(search) => onChange({ search: search.trim() || undefined })}
+        style={{ width: 260 }}
+        data-testid="flag-search"
+      />
+      <Select
+        allowClear
+        placeholder={t('list.tag')}
+        aria-label={t('list.tag')}
+        style={{ minWidth: 150 }}
+        showSearch={{ onSearch: setTypedTag }}
+        value={value.tag}
+        onChange={(tag?: string) => onChange({ tag })}
+        options={tags.map((tag) => ({ value: tag, label: tag }))}
+        data-testid="flag-filter-tag"
+      />
+      <Select
+        allowClear
+        placeholder={t('list.type')}
+        aria-label={t('list.type')}
+        style={{ minWidth: 130 }}
+        value={value.type}
+        onChange={(type?: FlagListState['type']) => onChange({ type })}
+        options={FLAG_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+        data-testid="flag-filter-type"
+      />
+      <Select
+        allowClear
+        placeholder={t('list.switch')}
+        aria-label={t('list.switch')}
+        style={{ minWidth: 190 }}
+        value={switchValue(value)}
+        onChange={(choice?: string) => {
+          const [environment, position] = choice?.split(':') ?? [];
+          onChange({ environment, enabled: position === undefined ? undefined : position === 'on' });
+        }}
+        options={environments.flatMap((environment) =>
+          (['on', 'off'] as const).map((position) => ({
+            value: `${environment.key}:${position}`,
+            label: t(`list.switchIs.${position}`, { environment: environment.name }),
+          })),
+        )}
+        data-testid="flag-filter-switch"
+      />
+      <Segmented
+        value={value.status}
+        onChange={(status) => onChange({ status })}
+        options={STATUSES.map((status) => ({ value: status, label: t(`list.statuses.${status}`) }))}
+        data-testid="flag-filter-status"
+      />
+    </Flex>
+  );
+}

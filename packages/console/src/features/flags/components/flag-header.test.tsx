@@ -1,0 +1,77 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { meAs, project } from '../../../testing/fixtures';
+import { mockApi } from '../../../testing/mock-api';
+import { renderWithApp } from '../../../testing/render';
+import { checkoutFlag, flagsApiPath } from '../testing/flag-fixtures';
+import { FlagHeader } from './flag-header';
+
+const archived = checkoutFlag({ archivedAt: '2025-01-16T10:00:00.000Z' });
+
+function renderHeader(flag = checkoutFlag(), role: 'editor' | 'viewer' = 'editor') {
+  const onDeleted = vi.fn();
+  const api = mockApi({
+    [`PATCH ${flagsApiPath}/new-checkout`]: { body: checkoutFlag({ name: 'One-page checkout' }) },
+    [`POST ${flagsApiPath}/new-checkout/archive`]: { body: archived },
+    [`DELETE ${flagsApiPath}/new-checkout`]: { status: 204 },
+  });
+  renderWithApp(<FlagHeader projectId={project.id} flag={flag} onDeleted={onDeleted} />, { me: meAs(role) });
+  return { ...api, onDeleted };
+}
+
+async function menuAction(label: string) {
+  fireEvent.click(screen.getByTestId('flag-menu-new-checkout'));
+  fireEvent.click(await screen.findByText(label));
+}
+
+describe('flag header', () => {
+  it('shows key, type and tags, and offers viewers nothing to change', () => {
+    renderHeader(checkoutFlag(), 'viewer');
+    expect(screen.getByTestId('flag-key-label').textContent).toContain('new-checkout');
+    expect(screen.getByText('Boolean')).toBeTruthy();
+    expect(screen.getByText('payments')).toBeTruthy();
+    expect(screen.queryByTestId('flag-edit')).toBeNull();
+    expect(screen.queryByTestId('flag-menu-new-checkout')).toBeNull();
+  });
+
+  it('edits the name and what the flag serves, keeping key and type', async () => {
+    const { calls } = renderHeader();
+    fireEvent.click(screen.getByTestId('flag-edit'));
+    fireEvent.change(await screen.findByTestId('flag-name'), { target: { value: 'One-page checkout' } });
+    fireEvent.click(screen.getByTestId('edit-flag-submit'));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({
+      name: 'One-page checkout',
+      description: 'The one-page checkout',
+      variants: [
+        { key: 'on', value: true },
+        { key: 'off', value: false },
+      ],
+      defaultVariant: 'off',
+      offVariant: 'off',
+      tags: ['payments'],
+    });
+  });
+
+  it('archives after saying what archiving does, and offers delete only then', async () => {
+    const { calls } = renderHeader();
+    await menuAction('Archive');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('SDKs stop receiving the flag');
+    expect(screen.queryByText('Delete')).toBeNull();
+    fireEvent.click(within(dialog).getByTestId('flag-archive-confirm'));
+    await waitFor(() => expect(calls.map((call) => call.method)).toEqual(['POST']));
+  });
+
+  it('deletes an archived flag once confirmed', async () => {
+    const { calls, onDeleted } = renderHeader(archived);
+    expect(screen.getByTestId('flag-archived').textContent).toContain('This flag is archived');
+    await menuAction('Delete');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Delete new-checkout for good?');
+    expect(calls).toHaveLength(0);
+    fireEvent.click(within(dialog).getByTestId('flag-delete-confirm'));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalled());
+    expect(calls.map((call) => call.method)).toEqual(['DELETE']);
+  });
+});

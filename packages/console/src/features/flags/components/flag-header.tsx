@@ -1,0 +1,72 @@
+import { EditOutlined } from '@ant-design/icons';
+import type { Flag } from '@tabula/protocol';
+import { Alert, Button, Flex, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { useCan } from '../../../lib/authorization';
+import { EditFlagModal } from './edit-flag-modal';
+import { FlagLifecycleMenu } from './flag-lifecycle-menu';
+import { FlagTypeTag } from './flag-type-tag';
+
+interface FlagHeaderProps {
+  projectId: string;
+  flag: Flag;
+  onDeleted: () => void;
+}
+
+export function FlagHeader({ projectId, flag, onDeleted }: FlagHeaderProps) {
+  const { t } = useTranslation('flags');
+  const canWrite = useCan('flag:write');
+  const [editing, setEditing] = useState(false);
+  const archived = flag.archivedAt !== null;
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Flex align="center" gap={8} wrap>
+            <span data-testid="flag-title">{flag.name}</span>
+            {archived && <Tag>{t('list.archived')}</Tag>}
+          </Flex>
+        }
+        description={
+          <Flex vertical gap={6} component="span">
+            <Flex align="center" gap={8} wrap component="span">
+              <Typography.Text code copyable={{ text: flag.key }} data-testid="flag-key-label">
+                {flag.key}
+              </Typography.Text>
+              <FlagTypeTag type={flag.type} />
+              {flag.tags.map((tag) => (
+                <Tag key={tag} style={{ margin: 0 }}>
+                  {tag}
+                </Tag>
+              ))}
+            </Flex>
+            {flag.description && <span>{flag.description}</span>}
+          </Flex>
+        }
+        extra={
+          canWrite && (
+            <>
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="flag-edit">
+                {t('edit.button')}
+              </Button>
+              <FlagLifecycleMenu projectId={projectId} flag={flag} onDeleted={onDeleted} labelled />
+            </>
+          )
+        }
+      />
+      {archived && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('archivedNotice')}
+          style={{ marginBottom: 16 }}
+          data-testid="flag-archived"
+        />
+      )}
+      {canWrite && <EditFlagModal projectId={projectId} flag={flag} open={editing} onClose={() => setEditing(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import type { Flag } from '@tabula/protocol';
+import { Flex, Table, type TableColumnsType, type TablePaginationConfig, Tag, Typography } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { RelativeTime } from '../../../components/relative-time';
+import { ServerErrorAlert } from '../../../components/server-error-alert';
+import { useFlags } from '../api/get-flags';
+import { type FlagListState, PAGE_SIZES, toListQuery, withFilter } from '../utils/list-state';
+import { FlagEnvironmentSwitch } from './flag-environment-switch';
+import { FlagFilters } from './flag-filters';
+import { FlagLifecycleMenu } from './flag-lifecycle-menu';
+import { FlagTypeTag } from './flag-type-tag';
+
+interface FlagsTableProps {
+  projectId: string;
+  environments: { key: string; name: string }[];
+  state: FlagListState;
+  onChange: (state: FlagListState) => void;
+  flagHref: (flagKey: string) => string;
+  /** Shown in the empty list, to create the first flag. */
+  createButton?: React.ReactNode;
+}
+
+const SORTABLE = ['key', 'name', 'updatedAt'] as const;
+
+export function FlagsTable({ projectId, environments, state, onChange, flagHref, createButton }: FlagsTableProps) {
+  const { t } = useTranslation('flags');
+  const flags = useFlags(projectId, toListQuery(state));
+  const rows = flags.data?.flags ?? [];
+  const filtered = Boolean(state.search || state.tag || state.type || state.environment || state.status !== 'active');
+  const sortOrder = (column: string) =>
+    state.sort === column ? (state.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+
+  const columns: TableColumnsType<Flag> = [
+    {
+      title: t('list.columns.flag'),
+      key: 'key',
+      sorter: true,
+      sortOrder: sortOrder('key'),
+      fixed: 'left',
+      render: (_, flag) => (
+        <Flex vertical gap={2} style={{ minWidth: 200 }}>
+          <Link to={flagHref(flag.key)} data-testid={`flag-link-${flag.key}`}>
+            <Typography.Text code strong>
+              {flag.key}
+            </Typography.Text>
+          </Link>
+          <Typography.Text type="secondary">{flag.name}</Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('list.columns.type'),
+      key: 'type',
+      render: (_, flag) => <FlagTypeTag type={flag.type} />,
+    },
+    {
+      title: t('list.columns.tags'),
+      key: 'tags',
+      render: (_, flag) =>
+        flag.tags.length > 0 ? (
+          <Flex wrap gap={4} style={{ maxWidth: 220 }}>
+            {flag.tags.map((tag) => (
+              <Tag key={tag} style={{ margin: 0 }}>
+                {tag}
+              </Tag>
+            ))}
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    ...environments.map((environment): TableColumnsType<Flag>[number] => ({
+      title: environment.name,
+      key: `environment-${environment.key}`,
+      render: (_, flag) => {
+        const state = flag.environments[environment.key];
+        if (!state) return <Typography.Text type="secondary">—</Typography.Text>;
+        return (
+          <Flex vertical gap={4} align="flex-start">
+            {flag.archivedAt ? (
+              <Typography.Text type="secondary">{t('list.archived')}</Typography.Text>
+            ) : (
+              <FlagEnvironmentSwitch
+                projectId={projectId}
+                flagKey={flag.key}
+                environment={environment}
+                enabled={state.enabled}
+                size="small"
+              />
+            )}
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {state.lastEvaluatedAt ? (
+                <>
+                  {t('list.evaluated')} <RelativeTime value={state.lastEvaluatedAt} />
+                </>
+              ) : (
+                t('list.neverEvaluated')
+              )}
+            </Typography.Text>
+          </Flex>
+        );
+      },
+    })),
+    {
+      title: t('list.columns.updated'),
+      key: 'updatedAt',
+      sorter: true,
+      sortOrder: sortOrder('updatedAt'),
+      render: (_, flag) => <RelativeTime value={flag.updatedAt} />,
+    },
+    {
+      key: 'actions',
+      align: 'right',
+      render: (_, flag) => <FlagLifecycleMenu projectId={projectId} flag={flag} />,
+    },
+  ];
+
+  const change = (pagination: TablePaginationConfig, sorter: SorterResult<Flag> | SorterResult<Flag>[]) => {
+    const sort = Array.isArray(sorter) ? sorter[0] : sorter;
+    const column = SORTABLE.find((key) => key === sort?.columnKey);
+    const pageSize = pagination.pageSize ?? state.pageSize;
+    onChange({
+      ...state,
+      // A column clicked a third time is unsorted: back to the list's own order, by key.
+      sort: column && sort?.order ? column : 'key',
+      order: sort?.order === 'descend' ? 'desc' : 'asc',
+      pageSize,
+      page: pageSize === state.pageSize ? (pagination.current ?? 1) : 1,
+    });
+  };
+
+  return (
+    <>
+      <FlagFilters
+        value={state}
+        onChange={(filter) => onChange(withFilter(state, filter))}
+        environments={environments}
+        knownTags={[...new Set(rows.flatMap((flag) => flag.tags))]}
+      />
+      <ServerErrorAlert error={flags.error} />
+      <Table
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={flags.isPending || flags.isPlaceholderData}
+        scroll={{ x: 'max-content' }}
+        data-testid="flags-table"
+        onChange={(pagination, _filters, sorter) => change(pagination, sorter)}
+        pagination={{
+          current: state.page,
+          pageSize: state.pageSize,
+          total: flags.data?.total ?? 0,
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          showTotal: (total) => t('list.total', { count: total }),
+        }}
+        locale={{
+          emptyText: filtered ? (
+            <EmptyState title={t('list.noMatches')} description={t('list.noMatchesDescription')} />
+          ) : (
+            <EmptyState title={t('list.empty')} description={t('list.emptyDescription')} action={createButton} />
+          ),
+        }}
+      />
+    </>
+  );
+}
