@@ -1,7 +1,58 @@
+import { Alert, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { NotFound } from '../../../components/errors/not-found';
 import { PageHeader } from '../../../components/page-header';
+import { ServerErrorAlert } from '../../../components/server-error-alert';
+import { useExperiment } from '../../../features/experiments/api/get-experiment';
+import { ExperimentWizard } from '../../../features/experiments/components/wizard/experiment-wizard';
+import { useCanEditExperiments } from '../../../features/experiments/hooks/use-can-edit-experiments';
+import { useLayers } from '../../../features/layers/api/get-layers';
+import { useSegments } from '../../../features/segments/api/get-segments';
+import { isApiError } from '../../../lib/api-client';
+import { experimentPath, experimentsPath } from './experiment-paths';
 
+/** Creates an experiment at …/experiments/new, edits one at …/experiments/:experimentKey/edit. */
 export function ExperimentWizardRoute() {
   const { t } = useTranslation('experiments');
-  return <PageHeader title={t('title')} />;
+  const navigate = useNavigate();
+  const { projectId = '', experimentKey } = useParams();
+  const canEdit = useCanEditExperiments();
+  const experiment = useExperiment(projectId, experimentKey ?? '', { enabled: experimentKey !== undefined });
+  const layers = useLayers(projectId);
+  const segments = useSegments(projectId);
+  const back = experimentKey ? experimentPath(projectId, experimentKey) : experimentsPath(projectId);
+
+  const title = experimentKey ? t('wizard.editTitle') : t('wizard.createTitle');
+  const header = <PageHeader title={title} extra={<Link to={back}>{t('common:actions.cancel')}</Link>} />;
+  if (!canEdit) {
+    return (
+      <>
+        {header}
+        <Alert type="info" showIcon title={t('wizard.readOnly')} />
+      </>
+    );
+  }
+  if (experimentKey && experiment.isPending) return <Skeleton active />;
+  if (experimentKey && experiment.isError) {
+    if (isApiError(experiment.error) && experiment.error.status === 404) {
+      return <NotFound title={t('detail.notFound')} description={t('detail.notFoundDescription')} />;
+    }
+    return <ServerErrorAlert error={experiment.error} />;
+  }
+  return (
+    <>
+      {header}
+      <ServerErrorAlert error={layers.error ?? segments.error} />
+      <ExperimentWizard
+        // A fresh wizard for every experiment opened, so no draft leaks from one into another.
+        key={experiment.data?.id ?? 'new'}
+        projectId={projectId}
+        saved={experiment.data}
+        layers={layers.data ?? []}
+        segments={segments.data ?? []}
+        onSaved={(saved) => navigate(experimentPath(projectId, saved.key))}
+      />
+    </>
+  );
 }

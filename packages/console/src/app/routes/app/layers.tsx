@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/page-header';
+import { useParams } from 'react-router';
+import { LayersBoard } from '../../../features/layers/components/layers-board';
+import { experimentPath } from './experiment-paths';
 
 export function LayersRoute() {
-  const { t } = useTranslation('experiments');
-  return <PageHeader title={t('title')} />;
+  const { projectId = '' } = useParams();
+  return <LayersBoard projectId={projectId} experimentHref={(key) => experimentPath(projectId, key)} />;
 }

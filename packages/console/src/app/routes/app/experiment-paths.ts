@@ -1,0 +1,8 @@
+/** Addresses of the experiment and layer pages, for the route files that link them together. */
+const project = (projectId: string) => `/projects/${encodeURIComponent(projectId)}`;
+
+export const experimentsPath = (projectId: string) => `${project(projectId)}/experiments`;
+export const newExperimentPath = (projectId: string) => `${experimentsPath(projectId)}/new`;
+export const experimentPath = (projectId: string, key: string, tab?: string) =>
+  `${experimentsPath(projectId)}/${encodeURIComponent(key)}${tab ? `/${tab}` : ''}`;
+export const editExperimentPath = (projectId: string, key: string) => `${experimentPath(projectId, key)}/edit`;

@@ -1,0 +1,85 @@
+import type { Experiment } from '@tabula/protocol';
+import { Flex, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../../components/page-header';
+import { useCanEditExperiments } from '../../hooks/use-can-edit-experiments';
+import { ExperimentStatusTag } from '../experiment-status-tag';
+import { ActionRefusedAlert, type Refusal } from './action-refused-alert';
+import { AudienceCard } from './audience-card';
+import { ExperimentHistory } from './experiment-history';
+import { ExperimentOverview } from './experiment-overview';
+import { LifecycleActions } from './lifecycle-actions';
+import { MetricsCard } from './metrics-card';
+import { ResultsPlaceholder } from './results-placeholder';
+import { VersionsCard } from './versions-card';
+
+export const EXPERIMENT_TABS = ['overview', 'audience', 'versions', 'metrics', 'results', 'history'] as const;
+export type ExperimentTab = (typeof EXPERIMENT_TABS)[number];
+export const isExperimentTab = (value: string): value is ExperimentTab =>
+  EXPERIMENT_TABS.includes(value as ExperimentTab);
+
+interface ExperimentDetailProps {
+  projectId: string;
+  experiment: Experiment;
+  tab: ExperimentTab;
+  onTabChange: (tab: ExperimentTab) => void;
+  editHref: string;
+  onDeleted: () => void;
+}
+
+export function ExperimentDetail({
+  projectId,
+  experiment,
+  tab,
+  onTabChange,
+  editHref,
+  onDeleted,
+}: ExperimentDetailProps) {
+  const { t } = useTranslation('experiments');
+  const canEdit = useCanEditExperiments();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+
+  const panes: Record<ExperimentTab, React.ReactNode> = {
+    overview: <ExperimentOverview experiment={experiment} />,
+    audience: <AudienceCard experiment={experiment} />,
+    versions: <VersionsCard experiment={experiment} />,
+    metrics: <MetricsCard projectId={projectId} experiment={experiment} />,
+    results: <ResultsPlaceholder />,
+    history: <ExperimentHistory projectId={projectId} experimentId={experiment.id} />,
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Flex align="center" gap={12} wrap>
+            <span data-testid="experiment-name">{experiment.name}</span>
+            <ExperimentStatusTag status={experiment.status} />
+          </Flex>
+        }
+        extra={
+          canEdit && (
+            <LifecycleActions
+              projectId={projectId}
+              experiment={experiment}
+              editHref={editHref}
+              onDeleted={onDeleted}
+              onRefused={setRefusal}
+            />
+          )
+        }
+      />
+      <ActionRefusedAlert refusal={refusal} onClose={() => setRefusal(null)} />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => onTabChange(key as ExperimentTab)}
+        items={EXPERIMENT_TABS.map((key) => ({
+          key,
+          label: <span data-testid={`tab-${key}`}>{t(`tabs.${key}`)}</span>,
+          children: panes[key],
+        }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { EXPERIMENT_DECISIONS, type Experiment, type StopExperimentBody } from '@tabula/protocol';
+import { Checkbox, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { optionTestIds } from '../../../../components/option-test-ids';
+import { ServerErrorAlert } from '../../../../components/server-error-alert';
+
+interface StopExperimentModalProps {
+  experiment: Experiment;
+  open: boolean;
+  stopping: boolean;
+  error: unknown;
+  onStop: (body: StopExperimentBody) => void;
+  onClose: () => void;
+}
+
+type StopValues = Required<Pick<StopExperimentBody, 'outcome' | 'note' | 'rollOut'>> & { version?: string };
+
+/** Stopping records what was decided, and can roll the decided value out to the flags that serve the experiment. */
+export function StopExperimentModal({ experiment, open, stopping, error, onStop, onClose }: StopExperimentModalProps) {
+  const { t } = useTranslation('experiments');
+  const [form] = Form.useForm<StopValues>();
+  const outcome = Form.useWatch('outcome', form);
+
+  const submit = ({ outcome: decided, version, note, rollOut }: StopValues) =>
+    onStop({
+      outcome: decided,
+      ...(decided === 'ship' ? { version } : {}),
+      note: note.trim(),
+      rollOut: decided !== 'inconclusive' && rollOut,
+    });
+
+  return (
+    <Modal
+      open={open}
+      title={t('stop.title', { name: experiment.name })}
+      okText={t('actions.stop')}
+      cancelText={t('common:actions.cancel')}
+      okButtonProps={{ danger: true, 'data-testid': 'stop-submit' }}
+      confirmLoading={stopping}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('stop.description')}</Typography.Paragraph>
+      <ServerErrorAlert error={error} />
+      <Form
+        form={form}
+        layout="vertical"
+        name="stop-experiment"
+        onFinish={submit}
+        initialValues={{ note: '', rollOut: false }}
+      >
+        <Form.Item
+          name="outcome"
+          label={t('labels.decision')}
+          rules={[{ required: true, message: t('common:validation.choose', { s: t('fields.decision') }) }]}
+        >
+          <Radio.Group data-testid="stop-outcome">
+            <Space orientation="vertical">
+              {EXPERIMENT_DECISIONS.map((decision) => (
+                <Radio key={decision} value={decision} data-testid={`stop-outcome-${decision}`}>
+                  <Typography.Text strong>{t(`decisions.${decision}`)}</Typography.Text>
+                  <Typography.Text type="secondary"> — {t(`stop.help.${decision}`)}</Typography.Text>
+                </Radio>
+              ))}
+            </Space>
+          </Radio.Group>
+        </Form.Item>
+        {outcome === 'ship' && (
+          <Form.Item
+            name="version"
+            label={t('labels.shippedVersion')}
+            rules={[{ required: true, message: t('validation.chooseGroup') }]}
+          >
+            <Select
+              data-testid="stop-version"
+              placeholder={t('stop.versionPlaceholder')}
+              optionRender={optionTestIds('stop-version-option')}
+              options={experiment.versions.map((version) => ({
+                value: version.key,
+                label: version.isControl ? `${version.name} (${t('versions.control')})` : version.name,
+              }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item name="note" label={t('labels.note')}>
+          <Input.TextArea
+            rows={3}
+            maxLength={1000}
+            showCount
+            data-testid="stop-note"
+            placeholder={t('stop.notePlaceholder')}
+          />
+        </Form.Item>
+        <Form.Item name="rollOut" valuePropName="checked" extra={t('stop.rollOutHelp')}>
+          <Checkbox disabled={outcome === 'inconclusive'} data-testid="stop-roll-out">
+            {t('stop.rollOut')}
+          </Checkbox>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,134 @@
+import type { Experiment, Layer } from '@tabula/protocol';
+import { App, Button, Card, Flex, Steps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SegmentOption } from '../../../../components/conditions-editor';
+import { ServerErrorAlert } from '../../../../components/server-error-alert';
+import { changedFields, draftFromExperiment, type ExperimentDraft, newDraft } from '../../utils/experiment-draft';
+import { reRandomisingChanges } from '../../utils/re-randomise';
+import { validateDraft, validateStep, type WizardStep, wizardSteps } from '../../utils/step-validation';
+import { AudienceStep } from './audience-step';
+import { BasicsStep } from './basics-step';
+import { MetricsStep } from './metrics-step';
+import { PageStep } from './page-step';
+import { ReviewStep } from './review-step';
+import type { StepProps } from './step-props';
+import { useSaveExperiment } from './use-save-experiment';
+import { VersionsStep } from './versions-step';
+
+interface ExperimentWizardProps {
+  projectId: string;
+  /** The experiment being edited; absent to create one. */
+  saved?: Experiment;
+  layers: Layer[];
+  segments: SegmentOption[];
+  onSaved: (experiment: Experiment) => void;
+}
+
+/**
+ * The experiment, step by step (spec §2/§4: Prev Step, Next Step, Save). Next Step checks the current step;
+ * Save checks them all and goes to the first with a problem.
+ */
+export function ExperimentWizard({ projectId, saved, layers, segments, onSaved }: ExperimentWizardProps) {
+  const { t } = useTranslation('experiments');
+  const { message } = App.useApp();
+  const [draft, setDraft] = useState<ExperimentDraft>(() =>
+    saved
+      ? draftFromExperiment(saved)
+      : newDraft({ control: t('versions.control'), treatment: t('versions.treatment') }),
+  );
+  const [index, setIndex] = useState(0);
+  // A step shows its problems once people tried to leave it or to save.
+  const [checked, setChecked] = useState<ReadonlySet<WizardStep>>(new Set());
+  const [error, setError] = useState<unknown>(null);
+  const { save, saving } = useSaveExperiment(projectId, saved);
+
+  const steps = wizardSteps(draft.kind);
+  const current = Math.min(index, steps.length - 1);
+  const step = steps[current] ?? 'basics';
+  const check = (...more: WizardStep[]) => setChecked((previous) => new Set([...previous, ...more]));
+
+  /** Backwards always; forwards only over steps that are done, stopping at the first that is not. */
+  const goTo = (target: number) => {
+    const blocking = steps.slice(current, target).find((passing) => validateStep(passing, draft).length > 0);
+    if (blocking) check(blocking);
+    setIndex(blocking ? steps.indexOf(blocking) : target);
+  };
+
+  const onSave = async () => {
+    setError(null);
+    const problems = validateDraft(draft);
+    const first = problems[0];
+    if (first) {
+      check(...problems.map((found) => found.step));
+      setIndex(steps.indexOf(first.step));
+      return;
+    }
+    try {
+      const result = await save(draft);
+      if (!result) return;
+      void message.success(saved ? t('wizard.updated') : t('wizard.created'));
+      onSaved(result);
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+
+  const props: StepProps = {
+    draft,
+    onChange: (change) => setDraft((previous) => ({ ...previous, ...change })),
+    problems: checked.has(step) ? validateStep(step, draft) : [],
+    saved,
+    reRandomising: saved ? reRandomisingChanges(saved, changedFields(saved, draft)) : [],
+  };
+  const bodies: Record<WizardStep, React.ReactNode> = {
+    basics: <BasicsStep {...props} />,
+    audience: <AudienceStep {...props} layers={layers} segments={segments} />,
+    versions: <VersionsStep {...props} />,
+    page: <PageStep {...props} />,
+    metrics: <MetricsStep {...props} projectId={projectId} />,
+    review: (
+      <ReviewStep
+        draft={draft}
+        layers={layers}
+        problems={validateDraft(draft)}
+        onGoTo={(target) => goTo(steps.indexOf(target))}
+      />
+    ),
+  };
+
+  return (
+    <Card>
+      <Steps
+        current={current}
+        onChange={goTo}
+        style={{ marginBottom: 32 }}
+        data-testid="wizard-steps"
+        items={steps.map((item) => ({
+          title: t(`wizard.steps.${item}`),
+          status: checked.has(item) && validateStep(item, draft).length > 0 ? 'error' : undefined,
+        }))}
+      />
+      <div data-testid={`wizard-step-${step}`}>{bodies[step]}</div>
+      <ServerErrorAlert error={error} style={{ marginTop: 16 }} />
+      <Flex gap={8} justify="flex-end" style={{ marginTop: 24 }}>
+        <Button onClick={() => goTo(current - 1)} disabled={current === 0} data-testid="wizard-prev">
+          {t('wizard.prev')}
+        </Button>
+        {current < steps.length - 1 && (
+          <Button type="primary" onClick={() => goTo(current + 1)} data-testid="wizard-next">
+            {t('wizard.next')}
+          </Button>
+        )}
+        <Button
+          type={current === steps.length - 1 ? 'primary' : 'default'}
+          onClick={onSave}
+          loading={saving}
+          data-testid="wizard-save"
+        >
+          {t('wizard.save')}
+        </Button>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ExperimentMetrics } from '@tabula/protocol';
+import { Form, Select, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../../components/empty-state';
+import { ServerErrorAlert } from '../../../../components/server-error-alert';
+import { useMetricLibrary } from '../../api/get-metric-library';
+import type { StepProps } from './step-props';
+import { WizardField } from './wizard-field';
+
+const GROUPS = ['primary', 'secondary', 'guardrails'] as const satisfies readonly (keyof ExperimentMetrics)[];
+
+/** Metrics are optional: an experiment can be saved and started without any. */
+export function MetricsStep({ draft, onChange, problems, projectId }: StepProps & { projectId: string }) {
+  const { t } = useTranslation('experiments');
+  const library = useMetricLibrary(projectId);
+  const chosen = GROUPS.flatMap((group) => draft.metrics[group]);
+
+  if (library.isPending) return <Skeleton active />;
+  const metrics = library.data ?? [];
+  if (metrics.length === 0 && chosen.length === 0) {
+    return (
+      <>
+        <ServerErrorAlert error={library.error} />
+        <EmptyState title={t('wizard.metrics.empty')} description={t('wizard.metrics.emptyDescription')} />
+      </>
+    );
+  }
+  // A metric chosen earlier and since gone from the library still shows, by its key.
+  const options = [
+    ...metrics.map((metric) => ({ value: metric.key, label: metric.name })),
+    ...chosen.filter((key) => !metrics.some((metric) => metric.key === key)).map((key) => ({ value: key, label: key })),
+  ];
+  return (
+    <Form layout="vertical" component="div" style={{ maxWidth: 640 }}>
+      <ServerErrorAlert error={library.error} />
+      <WizardField path="metrics" problems={problems}>
+        {GROUPS.map((group) => (
+          <Form.Item key={group} label={t(`metricGroups.${group}`)} extra={t(`wizard.metrics.help.${group}`)}>
+            <Select
+              mode="multiple"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              value={draft.metrics[group]}
+              options={options}
+              onChange={(keys: string[]) => onChange({ metrics: { ...draft.metrics, [group]: keys } })}
+              data-testid={`wizard-metrics-${group}`}
+            />
+          </Form.Item>
+        ))}
+      </WizardField>
+    </Form>
+  );
+}

@@ -1,0 +1,177 @@
+import type {
+  Condition,
+  CreateExperimentBody,
+  Experiment,
+  ExperimentMetrics,
+  UpdateExperimentBody,
+} from '@tabula/protocol';
+import { BUCKETS, conditionInputSchema } from '@tabula/protocol';
+import { keyFromName } from './keys';
+import { formatParams, parseParams } from './params';
+import { equalSplit } from './weights';
+
+export type ExperimentKind = Experiment['kind'];
+export type PageMatch = NonNullable<Experiment['page']>['match'];
+
+export interface VersionDraft {
+  /** Identity for the list while people rename and reorder; never sent. */
+  id: string;
+  name: string;
+  key: string;
+  /** Once people type a key it stops following the name. */
+  keyEdited: boolean;
+  /** Basis points. */
+  weight: number;
+  isControl: boolean;
+  /** The params JSON as typed, checked on the way out. */
+  params: string;
+}
+
+/** What the wizard edits: the experiment as people fill it in, possibly incomplete or invalid. */
+export interface ExperimentDraft {
+  name: string;
+  key: string;
+  keyEdited: boolean;
+  hypothesis: string;
+  kind: ExperimentKind;
+  unitAttribute: string;
+  conditions: Condition[];
+  segments: string[];
+  /** Basis points of the eligible units that enter. */
+  traffic: number;
+  layer: string | null;
+  /** Basis points of the layer the experiment reserves when it starts. */
+  layerSlots: number;
+  versions: VersionDraft[];
+  page: { url: string; match: PageMatch };
+  metrics: ExperimentMetrics;
+}
+
+let lastVersionId = 0;
+export const newVersionId = (): string => {
+  lastVersionId += 1;
+  return `version-${lastVersionId}`;
+};
+
+/** The key follows the name while the name suggests one; a name in another script leaves the given key. */
+export function newVersion(name: string, key: string, weight: number, isControl = false): VersionDraft {
+  return { id: newVersionId(), name, key: keyFromName(name) || key, keyEdited: false, weight, isControl, params: '' };
+}
+
+/**
+ * A new experiment: a control and one treatment sharing all traffic, in no layer. Names come in the user's
+ * language; the keys stay `control` and `treatment` in every language.
+ */
+export function newDraft(names: { control: string; treatment: string }): ExperimentDraft {
+  const [control = 0, treatment = 0] = equalSplit(2);
+  return {
+    name: '',
+    key: '',
+    keyEdited: false,
+    hypothesis: '',
+    kind: 'ab',
+    unitAttribute: 'id',
+    conditions: [],
+    segments: [],
+    traffic: BUCKETS,
+    layer: null,
+    layerSlots: BUCKETS,
+    versions: [
+      newVersion(names.control, 'control', control, true),
+      newVersion(names.treatment, 'treatment', treatment),
+    ],
+    page: { url: '', match: 'exact' },
+    metrics: { primary: [], secondary: [], guardrails: [] },
+  };
+}
+
+export function draftFromExperiment(experiment: Experiment): ExperimentDraft {
+  return {
+    name: experiment.name,
+    key: experiment.key,
+    keyEdited: true,
+    hypothesis: experiment.hypothesis,
+    kind: experiment.kind,
+    unitAttribute: experiment.unitAttribute,
+    conditions: experiment.conditions,
+    segments: experiment.segments,
+    traffic: experiment.traffic,
+    layer: experiment.layer?.key ?? null,
+    layerSlots: experiment.layerSlots,
+    versions: experiment.versions.map((version) => ({
+      id: newVersionId(),
+      name: version.name,
+      key: version.key,
+      keyEdited: true,
+      weight: version.weight,
+      isControl: version.isControl,
+      params: formatParams(version.params),
+    })),
+    page: experiment.page ?? { url: '', match: 'exact' },
+    metrics: experiment.metrics,
+  };
+}
+
+/** The fields both create and update carry. */
+export type ExperimentFields = Omit<Required<UpdateExperimentBody>, 'reRandomise'>;
+
+/**
+ * The draft as the API takes it. Meant for a draft that passed validation; of one that did not, what cannot be
+ * sent (unparsable params, unfinished conditions) is left out.
+ */
+export function toExperimentFields(draft: ExperimentDraft): ExperimentFields {
+  const versions: ExperimentFields['versions'] = draft.versions.map((version) => ({
+    key: version.key.trim(),
+    name: version.name.trim(),
+    weight: version.weight,
+    isControl: version.isControl,
+    params: parseParams(version.params) ?? {},
+  }));
+  return {
+    name: draft.name.trim(),
+    hypothesis: draft.hypothesis.trim(),
+    unitAttribute: draft.unitAttribute.trim(),
+    traffic: draft.traffic,
+    conditions: draft.conditions.flatMap((condition) => {
+      const parsed = conditionInputSchema.safeParse(condition);
+      return parsed.success ? [parsed.data] : [];
+    }),
+    segments: draft.segments,
+    layer: draft.layer,
+    layerSlots: draft.layerSlots,
+    page: draft.kind === 'visual' ? { url: draft.page.url.trim(), match: draft.page.match } : null,
+    versions,
+    metrics: draft.metrics,
+  };
+}
+
+export const toCreateBody = (draft: ExperimentDraft): CreateExperimentBody => ({
+  ...toExperimentFields(draft),
+  key: draft.key.trim(),
+  kind: draft.kind,
+});
+
+/** Key order does not make two values different. */
+const canonical = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, inner]) => inner !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, inner]) => [key, canonical(inner)]),
+  );
+};
+export const sameValue = (a: unknown, b: unknown): boolean =>
+  JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+/** Only what differs from the saved experiment, so an update touches nothing people left alone. */
+export function changedFields(original: Experiment, draft: ExperimentDraft): Partial<ExperimentFields> {
+  const saved = toExperimentFields(draftFromExperiment(original));
+  const edited = toExperimentFields(draft);
+  const changes: Partial<Record<keyof ExperimentFields, unknown>> = {};
+  for (const field of Object.keys(edited) as (keyof ExperimentFields)[]) {
+    if (!sameValue(saved[field], edited[field])) changes[field] = edited[field];
+  }
+  return changes as Partial<ExperimentFields>;
+}
