@@ -14,6 +14,7 @@ import { userOf } from '../../http/access';
 import { toMe } from '../../http/me';
 import { iso, noContent, withErrors } from '../../http/schemas';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
+import { seedDemoProject } from '../demo/service';
 import * as organization from '../organization/service';
 import * as auth from './service';
 
@@ -44,8 +45,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
       config: { access: 'public' },
       schema: { tags: ['auth'], body: signupBodySchema, response: withErrors({ 201: meSchema }) },
     },
-    async (request, reply) =>
-      signIn(reply, await auth.signup(db, { passwords, openSignup: config.openSignup }, request.body), 201),
+    async (request, reply) => {
+      const onFirstOrganization = config.demo ? seedDemoProject : undefined;
+      const signedIn = await auth.signup(
+        db,
+        { passwords, openSignup: config.openSignup, onFirstOrganization },
+        request.body,
+      );
+      return signIn(reply, signedIn, 201);
+    },
   );
 
   app.post(

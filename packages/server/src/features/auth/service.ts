@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, forbidden } from '../../http/app-error';
 import type { UserPrincipal } from '../../http/principal';
+import type { Acting } from '../audit/service';
 import * as organization from '../organization/service';
 import type { PasswordHasher } from './passwords';
 import { createSession, type NewSession } from './sessions';
@@ -33,7 +34,12 @@ export async function authSetup(db: Database, config: Pick<Config, 'openSignup' 
  */
 export async function signup(
   db: Database,
-  deps: { passwords: PasswordHasher; openSignup: boolean },
+  deps: {
+    passwords: PasswordHasher;
+    openSignup: boolean;
+    /** Runs in the sign-up transaction when it made the instance's first organization. */
+    onFirstOrganization?: (tx: Database, acting: Acting) => Promise<unknown>;
+  },
   input: SignupBody,
 ): Promise<SignedIn> {
   const isClosed = async (executor: Database) => !deps.openSignup && (await organization.hasAnyUser(executor));
@@ -42,10 +48,17 @@ export async function signup(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tabula.signup'))`);
     if (await isClosed(tx)) throw forbidden(SIGNUP_CLOSED);
+    const first = !(await organization.hasAnyUser(tx));
     const member = await organization.createOrganizationWithOwner(tx, {
       organizationName: input.organizationName,
       owner: { email: input.email, name: input.name, passwordHash },
     });
+    if (first && deps.onFirstOrganization) {
+      await deps.onFirstOrganization(tx, {
+        organizationId: member.organization.id,
+        actor: { kind: 'user', id: member.user.id, name: member.user.name },
+      });
+    }
     const session = await createSession(tx, { userId: member.user.id, organizationId: member.organization.id });
     return { member, session };
   });

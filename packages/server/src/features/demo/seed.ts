@@ -1,0 +1,115 @@
+import type { Database } from '../../db/client';
+import { createKey } from '../api-keys/service';
+import type { Acting } from '../audit/service';
+import { createExperiment, startExperiment } from '../experiments/service';
+import { createFlag, setFlagEnvironment } from '../flags/service';
+import { createProject } from '../projects/service';
+
+/** Where the seeded SDK key points: a fresh instance has pages in development, not production. */
+const DEMO_ENVIRONMENT = 'development';
+export const DEMO_KEY_NAME = 'Demo page';
+
+export interface DemoProject {
+  projectId: string;
+  clientKey: string;
+}
+
+/**
+ * A sample project for a fresh instance, so the console has something to explore and the /demo page something to
+ * show: a rolled-out flag, a flag driven by a running A/B experiment, and a visual experiment waiting for its page.
+ * Made through the same services as the console's requests, so it is audited and valid like any other data.
+ */
+export async function seedDemoProject(tx: Database, acting: Acting): Promise<DemoProject> {
+  const project = await createProject(tx, acting, {
+    name: 'Demo shop',
+    description: 'A sample project: open /demo?key=<its client key> to see its flags and experiment on a page.',
+  });
+  const projectId = project.id;
+  const { key: clientKey } = await createKey(tx, acting, projectId, {
+    name: DEMO_KEY_NAME,
+    kind: 'client',
+    environment: DEMO_ENVIRONMENT,
+  });
+
+  await createFlag(tx, acting, projectId, {
+    key: 'new-checkout',
+    name: 'New checkout',
+    description: 'The redesigned checkout, rolled out to half of the visitors.',
+    type: 'boolean',
+    tags: ['checkout'],
+  });
+  await setFlagEnvironment(tx, acting, projectId, 'new-checkout', DEMO_ENVIRONMENT, {
+    enabled: true,
+    rules: [
+      {
+        conditions: [],
+        segments: [],
+        serve: {
+          kind: 'rollout',
+          weights: [
+            { variant: 'on', weight: 5000 },
+            { variant: 'off', weight: 5000 },
+          ],
+        },
+      },
+    ],
+  });
+
+  await createExperiment(tx, acting, projectId, {
+    key: 'checkout-button',
+    kind: 'ab',
+    name: 'Checkout button colour',
+    hypothesis: 'A green checkout button gets more visitors to buy than the blue one.',
+    unitAttribute: 'id',
+    traffic: 10_000,
+    conditions: [],
+    segments: [],
+    layer: null,
+    layerSlots: 10_000,
+    page: null,
+    versions: [
+      { key: 'control', name: 'Blue', weight: 5000, isControl: true, params: { 'button-colour': '#1677ff' } },
+      { key: 'green', name: 'Green', weight: 5000, isControl: false, params: { 'button-colour': '#389e0d' } },
+    ],
+    metrics: { primary: [], secondary: [], guardrails: [] },
+  });
+  await startExperiment(tx, acting, projectId, 'checkout-button');
+  await createFlag(tx, acting, projectId, {
+    key: 'button-colour',
+    name: 'Checkout button colour',
+    description: 'Served by the checkout-button experiment while it runs; blue otherwise.',
+    type: 'string',
+    variants: [
+      { key: 'blue', value: '#1677ff' },
+      { key: 'green', value: '#389e0d' },
+    ],
+    defaultVariant: 'blue',
+    offVariant: 'blue',
+    tags: ['checkout'],
+  });
+  await setFlagEnvironment(tx, acting, projectId, 'button-colour', DEMO_ENVIRONMENT, {
+    enabled: true,
+    rules: [{ conditions: [], segments: [], serve: { kind: 'experiment', experiment: 'checkout-button' } }],
+  });
+
+  // A visual experiment needs the https address of a real page before it can start.
+  await createExperiment(tx, acting, projectId, {
+    key: 'hero-headline',
+    kind: 'visual',
+    name: 'Hero headline',
+    hypothesis: 'A headline that names the benefit keeps more visitors on the landing page.',
+    unitAttribute: 'id',
+    traffic: 10_000,
+    conditions: [],
+    segments: [],
+    layer: null,
+    layerSlots: 10_000,
+    page: null,
+    versions: [
+      { key: 'control', name: 'Original', weight: 5000, isControl: true, params: {} },
+      { key: 'benefit', name: 'Benefit headline', weight: 5000, isControl: false, params: {} },
+    ],
+    metrics: { primary: [], secondary: [], guardrails: [] },
+  });
+  return { projectId, clientKey };
+}

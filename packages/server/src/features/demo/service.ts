@@ -1,0 +1,2 @@
+export { CLIENT_KEY_PATTERN, renderDemoPage } from './page';
+export { type DemoProject, seedDemoProject } from './seed';
