@@ -63,7 +63,8 @@ describe.skipIf(!chromiumAvailable)('SDK snippet on a customer page', () => {
     const status = admin.getByTestId('integration-status');
     await expect.poll(() => status.getAttribute('data-status')).toBe('not-configured');
     snippet = (await admin.getByTestId('snippet-code').textContent()) ?? '';
-    expect(snippet).toContain('/sdk/tabula@1.0.7.js');
+    // Without an edition for its host the console is the internal tab edition (spec §1), so the tab family's snippet.
+    expect(snippet).toContain('/sdk/tabula@3.0.5.js');
 
     const visitor = await (await browser.newContext()).newPage();
     const pageErrors: string[] = [];
@@ -77,7 +78,7 @@ describe.skipIf(!chromiumAvailable)('SDK snippet on a customer page', () => {
       await visitor.evaluate(
         () => (window as unknown as { Tabula: { client: { version: string } } }).Tabula.client.version,
       ),
-    ).toBe('1.0.7');
+    ).toBe('3.0.5');
     expect(pageErrors).toEqual([]);
 
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 15_000 }).toBe('configured');

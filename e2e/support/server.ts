@@ -74,6 +74,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     HOST: '127.0.0.1',
     TABULA_DATA_DIR: dataDir,
     TABULA_PUBLIC_URL: url,
+    // Tests start from an empty instance; the demo project has a test that asks for it.
+    TABULA_DEMO: 'false',
     ...extraEnv,
   };
   if (database.url) env.DATABASE_URL = database.url;

@@ -10,12 +10,17 @@ import { auditRoutes } from './features/audit/routes';
 import { authRoutes } from './features/auth/routes';
 import { authenticateSession, createPasswordHasher } from './features/auth/service';
 import { registerConsole } from './features/console/routes';
+import { demoRoutes } from './features/demo/routes';
+import { experimentRoutes } from './features/experiments/routes';
 import { flagRoutes } from './features/flags/routes';
 import { healthRoutes } from './features/health/routes';
+import { layerRoutes } from './features/layers/routes';
 import { organizationRoutes } from './features/organization/routes';
 import { environmentRoutes } from './features/projects/environment-routes';
 import { projectRoutes } from './features/projects/routes';
 import { projectOrganization } from './features/projects/service';
+import { diagnosticsRoutes } from './features/rum/diagnostics-routes';
+import { rumRoutes } from './features/rum/routes';
 import { sdkBundleRoutes } from './features/sdk-bundles/routes';
 import { sdkEventRoutes } from './features/sdk-events/routes';
 import { createEventIngest } from './features/sdk-events/service';
@@ -86,12 +91,17 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     auditRoutes,
     segmentRoutes,
     flagRoutes,
+    layerRoutes,
+    experimentRoutes,
+    diagnosticsRoutes,
   ]) {
     await app.register(routes, { ...context, prefix: '/api/v1' });
   }
   await app.register(sdkPayloadRoutes, context);
   await app.register(sdkEventRoutes, context);
+  await app.register(rumRoutes, context);
   await app.register(sdkBundleRoutes, { sdkDir: config.sdkDir });
+  await app.register(demoRoutes, context);
   await registerConsole(app, config);
   return app;
 }

@@ -24,6 +24,17 @@ describe('loadConfig', () => {
     expect(config.consoleDir).toMatch(/console[/\\]dist$/);
     expect(config.sdkDir).toMatch(/sdk[/\\]dist$/);
     expect(config.sdkEventRequestsPerMinute).toBe(600);
+    expect(config.rumRequestsPerMinute).toBe(600);
+  });
+
+  it('tells the console it runs in production on gcp, with this server as every API host, and no editions', () => {
+    const config = loadConfig({ TABULA_DATA_DIR: dataDir(), TABULA_PUBLIC_URL: 'https://ab.example.com' });
+    expect(config).toMatchObject({
+      platform: 'gcp',
+      deployEnv: 'prod',
+      apiHosts: { test: 'https://ab.example.com', prod: 'https://ab.example.com', sgProd: 'https://ab.example.com' },
+      editions: {},
+    });
   });
 
   it('keeps a generated secret in the data dir, readable by the server only', () => {
@@ -50,6 +61,13 @@ describe('loadConfig', () => {
       TABULA_SDK_DIR: '/srv/sdk',
       TABULA_SDK_EVENT_RATE_LIMIT: '6000',
       TABULA_RELEASE_ID: '2026.11.1',
+      TABULA_PLATFORM: 'sg',
+      TABULA_ENV: 'test',
+      TABULA_API_HOST_TEST: 'https://api-test.example.com/',
+      TABULA_API_HOST_PROD: 'https://api.example.com',
+      TABULA_API_HOST_SG_PROD: 'https://api-sg.example.com',
+      TABULA_EDITIONS: ' AB.example.com=international, games.example.com = mini-games,tab.example.com=internal-tab',
+      TABULA_RUM_RATE_LIMIT: '60',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -62,6 +80,19 @@ describe('loadConfig', () => {
       releaseId: '2026.11.1',
       sdkDir: '/srv/sdk',
       sdkEventRequestsPerMinute: 6000,
+      platform: 'sg',
+      deployEnv: 'test',
+      apiHosts: {
+        test: 'https://api-test.example.com',
+        prod: 'https://api.example.com',
+        sgProd: 'https://api-sg.example.com',
+      },
+      editions: {
+        'ab.example.com': 'international',
+        'games.example.com': 'mini-games',
+        'tab.example.com': 'internal-tab',
+      },
+      rumRequestsPerMinute: 60,
     });
   });
 
@@ -74,9 +105,22 @@ describe('loadConfig', () => {
     [{ TABULA_SECRET: 'short' }, 'TABULA_SECRET'],
     [{ TABULA_SDK_EVENT_RATE_LIMIT: '0' }, 'TABULA_SDK_EVENT_RATE_LIMIT'],
     [{ TABULA_OIDC_ISSUER: 'https://id.example.com' }, 'TABULA_OIDC_CLIENT_ID'],
+    [{ TABULA_PLATFORM: 'aws' }, 'TABULA_PLATFORM'],
+    [{ TABULA_ENV: 'staging' }, 'TABULA_ENV'],
+    [{ TABULA_API_HOST_SG_PROD: 'api-sg.example.com' }, 'TABULA_API_HOST_SG_PROD'],
+    [{ TABULA_EDITIONS: 'ab.example.com=gold' }, 'TABULA_EDITIONS'],
+    [{ TABULA_EDITIONS: 'https://ab.example.com=international' }, 'TABULA_EDITIONS'],
+    [{ TABULA_EDITIONS: 'ab.example.com' }, 'TABULA_EDITIONS'],
+    [{ TABULA_RUM_RATE_LIMIT: 'lots' }, 'TABULA_RUM_RATE_LIMIT'],
   ])('names the bad variable in %j', (env, name) => {
     expect(() => loadConfig({ TABULA_SECRET: 's'.repeat(40), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ TABULA_SECRET: 's'.repeat(40), ...env })).toThrow(name);
+  });
+
+  it('says what an edition map looks like', () => {
+    expect(() => loadConfig({ TABULA_SECRET: 's'.repeat(40), TABULA_EDITIONS: 'a.example.com=gold' })).toThrow(
+      'Invalid environment variable TABULA_EDITIONS="a.example.com=gold": expected host=edition pairs separated by commas, editions being international, mini-games, internal-tab, payment-tab; not "a.example.com=gold"',
+    );
   });
 });
 

@@ -2,6 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  type ApiHosts,
+  DEPLOY_ENVS,
+  type DeployEnv,
+  EDITIONS,
+  type EditionsByHost,
+  editionSchema,
+  hostNameSchema,
+  PLATFORMS,
+  type Platform,
+} from '@tabula/protocol';
 import { z } from 'zod';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -27,6 +38,8 @@ export interface Config {
   publicUrl: string;
   secureCookies: boolean;
   openSignup: boolean;
+  /** Whether the first sign-up on a fresh instance also gets the demo project. */
+  demo: boolean;
   oidc: OidcConfig | null;
   consoleDir: string;
   /** Where the SDK's built bundle (tabula.js) is. */
@@ -34,6 +47,15 @@ export interface Config {
   /** Event batches one client key may send from one address per minute. */
   sdkEventRequestsPerMinute: number;
   releaseId: string;
+  /** Spec §3/§4: the business platform and deployment environment the console page is told it runs in. */
+  platform: Platform;
+  deployEnv: DeployEnv;
+  /** Spec §4: the API host each environment tag selects; the console page gets all of them. */
+  apiHosts: ApiHosts;
+  /** Spec §1: the edition each host name the console is served from selects. */
+  editions: EditionsByHost;
+  /** Reports one address may send to each of the console's reporting endpoints per minute. */
+  rumRequestsPerMinute: number;
   passwordHashing: PasswordHashingOptions;
   logger: boolean;
 }
@@ -45,6 +67,8 @@ const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.m
 const DEFAULT_SDK_DIR = fileURLToPath(new URL('../../sdk/dist', import.meta.url));
 /** Ten batches a second from one page or server is far beyond what an SDK's queue sends. */
 const DEFAULT_SDK_EVENT_REQUESTS_PER_MINUTE = 600;
+/** A console sends at most one batch a second per endpoint; an office behind one address holds many consoles. */
+const DEFAULT_RUM_REQUESTS_PER_MINUTE = 600;
 
 const optional = z
   .string()
@@ -56,6 +80,31 @@ const boolean = z
   .transform((value) => ['true', '1', 'yes'].includes(value))
   .optional();
 const url = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
+const perMinute = (what: string) =>
+  optional.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d{0,8}$/, `expected a whole number of ${what} per minute`)
+      .transform(Number)
+      .optional(),
+  );
+const EDITIONS_FORMAT = `expected host=edition pairs separated by commas, editions being ${EDITIONS.join(', ')}`;
+
+/** `ab.example.com=international,games.example.com=mini-games` → host → edition. */
+const editionsByHost = z.string().transform((text, context) => {
+  const editions: EditionsByHost = {};
+  for (const pair of text.split(',')) {
+    const [host = '', edition = '', ...rest] = pair.split('=').map((part) => part.trim());
+    const parsedHost = hostNameSchema.safeParse(host);
+    const parsedEdition = editionSchema.safeParse(edition);
+    if (rest.length > 0 || !parsedHost.success || !parsedEdition.success) {
+      context.issues.push({ code: 'custom', input: text, message: `${EDITIONS_FORMAT}; not "${pair.trim()}"` });
+      return z.NEVER;
+    }
+    editions[parsedHost.data] = parsedEdition.data;
+  }
+  return editions;
+});
 
 const envSchema = z.object({
   PORT: optional.pipe(
@@ -77,20 +126,22 @@ const envSchema = z.object({
   TABULA_SECRET: optional.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
   TABULA_PUBLIC_URL: optional.pipe(url.optional()),
   TABULA_OPEN_SIGNUP: boolean,
+  TABULA_DEMO: boolean,
   TABULA_OIDC_ISSUER: optional.pipe(url.optional()),
   TABULA_OIDC_CLIENT_ID: optional,
   TABULA_OIDC_CLIENT_SECRET: optional,
   TABULA_OIDC_LABEL: optional,
   TABULA_CONSOLE_DIR: optional,
   TABULA_SDK_DIR: optional,
-  TABULA_SDK_EVENT_RATE_LIMIT: optional.pipe(
-    z
-      .string()
-      .regex(/^[1-9]\d{0,8}$/, 'expected a whole number of requests per minute')
-      .transform(Number)
-      .optional(),
-  ),
+  TABULA_SDK_EVENT_RATE_LIMIT: perMinute('requests'),
   TABULA_RELEASE_ID: optional,
+  TABULA_PLATFORM: optional.pipe(z.enum(PLATFORMS, `expected one of ${PLATFORMS.join(', ')}`).optional()),
+  TABULA_ENV: optional.pipe(z.enum(DEPLOY_ENVS, `expected one of ${DEPLOY_ENVS.join(', ')}`).optional()),
+  TABULA_API_HOST_TEST: optional.pipe(url.optional()),
+  TABULA_API_HOST_PROD: optional.pipe(url.optional()),
+  TABULA_API_HOST_SG_PROD: optional.pipe(url.optional()),
+  TABULA_EDITIONS: optional.pipe(editionsByHost.optional()),
+  TABULA_RUM_RATE_LIMIT: perMinute('reports'),
 });
 type Env = z.infer<typeof envSchema>;
 
@@ -123,10 +174,14 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+const withoutTrailingSlash = (address: string) => address.replace(/\/+$/, '');
+
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = parseEnv(env);
   const dataDir = resolve(parsed.TABULA_DATA_DIR ?? './data');
-  const publicUrl = (parsed.TABULA_PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
+  const publicUrl = withoutTrailingSlash(parsed.TABULA_PUBLIC_URL ?? `http://localhost:${parsed.PORT}`);
+  // One server is test and production API alike unless a deployment names separate hosts.
+  const apiHost = (value: string | undefined) => (value ? withoutTrailingSlash(value) : publicUrl);
   return {
     port: parsed.PORT,
     host: parsed.HOST ?? '0.0.0.0',
@@ -136,11 +191,21 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     openSignup: parsed.TABULA_OPEN_SIGNUP ?? false,
+    demo: parsed.TABULA_DEMO ?? true,
     oidc: oidcFrom(parsed),
     consoleDir: parsed.TABULA_CONSOLE_DIR ? resolve(parsed.TABULA_CONSOLE_DIR) : DEFAULT_CONSOLE_DIR,
     sdkDir: parsed.TABULA_SDK_DIR ? resolve(parsed.TABULA_SDK_DIR) : DEFAULT_SDK_DIR,
     sdkEventRequestsPerMinute: parsed.TABULA_SDK_EVENT_RATE_LIMIT ?? DEFAULT_SDK_EVENT_REQUESTS_PER_MINUTE,
     releaseId: parsed.TABULA_RELEASE_ID ?? packageJson.version,
+    platform: parsed.TABULA_PLATFORM ?? 'gcp',
+    deployEnv: parsed.TABULA_ENV ?? 'prod',
+    apiHosts: {
+      test: apiHost(parsed.TABULA_API_HOST_TEST),
+      prod: apiHost(parsed.TABULA_API_HOST_PROD),
+      sgProd: apiHost(parsed.TABULA_API_HOST_SG_PROD),
+    },
+    editions: parsed.TABULA_EDITIONS ?? {},
+    rumRequestsPerMinute: parsed.TABULA_RUM_RATE_LIMIT ?? DEFAULT_RUM_REQUESTS_PER_MINUTE,
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     logger: true,
   };

@@ -24,6 +24,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logger: false,
     // Most suites need more than one organization; the closed case is tested on its own.
     openSignup: true,
+    // Suites count the projects and audit entries they make; the demo project is tested on its own.
+    demo: false,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import {
   AppstoreOutlined,
   AuditOutlined,
   BlockOutlined,
+  DashboardOutlined,
   ExperimentOutlined,
   FlagOutlined,
   PartitionOutlined,
@@ -72,6 +73,14 @@ export const NAV_ITEMS: NavItem[] = [
   },
   { key: 'members', group: 'organization', labelKey: 'nav.members', icon: <TeamOutlined />, path: '/organization' },
   { key: 'audit', group: 'organization', labelKey: 'nav.audit', icon: <AuditOutlined />, path: '/audit' },
+  {
+    key: 'diagnostics',
+    group: 'organization',
+    labelKey: 'nav.diagnostics',
+    icon: <DashboardOutlined />,
+    path: '/diagnostics',
+    permission: 'diagnostics:read',
+  },
   { key: 'settings', group: 'account', labelKey: 'nav.settings', icon: <SettingOutlined />, path: '/settings' },
 ];
 

@@ -67,6 +67,12 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'projects/:projectId/experiments/:experimentKey/edit',
+                lazy: async () => ({
+                  Component: (await import('./routes/app/experiment-wizard')).ExperimentWizardRoute,
+                }),
+              },
+              {
                 path: 'projects/:projectId/experiments/:experimentKey/:tab?',
                 lazy: async () => ({ Component: (await import('./routes/app/experiment')).ExperimentRoute }),
               },
@@ -79,6 +85,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/app/organization')).OrganizationRoute }),
               },
               { path: 'audit', lazy: async () => ({ Component: (await import('./routes/app/audit')).AuditRoute }) },
+              {
+                path: 'diagnostics',
+                lazy: async () => ({ Component: (await import('./routes/app/diagnostics')).DiagnosticsRoute }),
+              },
               {
                 path: 'settings',
                 lazy: async () => ({ Component: (await import('./routes/app/settings')).SettingsRoute }),

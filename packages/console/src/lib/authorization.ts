@@ -14,6 +14,9 @@ export const PERMISSIONS = {
   'member:manage': 'admin',
   'invitation:manage': 'admin',
   'owner:assign': 'owner',
+  'diagnostics:read': 'admin',
+  'flag:write': 'editor',
+  'segment:write': 'editor',
 } as const satisfies Record<string, Role>;
 
 export type Permission = keyof typeof PERMISSIONS;

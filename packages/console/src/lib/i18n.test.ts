@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backendOptions, detectionOptions, i18nOptions, LANGUAGE_KEY, lastKeySegment } from './i18n';
+import { backendOptions, detectionOptions, i18nOptions, LANGUAGE_KEY, languagesFor, lastKeySegment } from './i18n';
 
 describe('i18n options (spec §7, §9)', () => {
   it('falls back to English, retries 5 times from 350 ms', () => {
@@ -32,6 +32,14 @@ describe('i18n options (spec §7, §9)', () => {
       cookieMinutes: 60,
       cookieOptions: { path: '/', sameSite: 'lax' },
     });
+  });
+});
+
+describe('languages on offer (spec §9)', () => {
+  it('are all three in the tab family, Chinese and English elsewhere', () => {
+    expect(languagesFor('tab')).toEqual(['en', 'zh-CN', 'ja']);
+    expect(languagesFor('abc')).toEqual(['en', 'zh-CN']);
+    expect(languagesFor('mg')).toEqual(['en', 'zh-CN']);
   });
 });
 

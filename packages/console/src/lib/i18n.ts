@@ -1,3 +1,4 @@
+import type { ProductFamily } from '@tabula/protocol';
 import i18next, { type InitOptions } from 'i18next';
 import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import ChainedBackend, { type ChainedBackendOptions } from 'i18next-chained-backend';
@@ -6,6 +7,7 @@ import LocalStorageBackend, { type LocalStorageBackendOptions } from 'i18next-lo
 import { initReactI18next } from 'react-i18next';
 import { setDayjsLocale } from './dayjs';
 import { readReleaseId } from './env';
+import { editionLanguage } from './platform/edition-language';
 
 /** Spec §9: the console speaks these, English by default and as fallback. */
 export const LANGUAGES = ['en', 'zh-CN', 'ja'] as const;
@@ -22,6 +24,7 @@ export const NAMESPACES = [
   'integration',
   'flags',
   'experiments',
+  'platform',
 ] as const;
 
 /** The cookie, local-storage, query and hash name that carries the chosen language. */
@@ -37,6 +40,18 @@ export const isLanguage = (value: unknown): value is Language => LANGUAGES.inclu
 
 export function toLanguage(value: string | undefined): Language {
   return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
+/** Spec §9: outside the tab family the console speaks Chinese or English only. */
+export const languagesFor = (family: ProductFamily): readonly Language[] =>
+  family === 'tab' ? LANGUAGES : ['en', 'zh-CN'];
+
+function storedLanguage(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(LANGUAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Spec §8: a key without a translation shows its last segment, which is at least readable. */
@@ -96,11 +111,12 @@ export function applyLanguage(language: string): void {
 }
 
 /** Spec §2 step one. Spec §8: translation failures at start-up are ignored — keys then show their last segment. */
-export async function initI18n(): Promise<void> {
+export async function initI18n(family: ProductFamily): Promise<void> {
   i18next.use(ChainedBackend).use(LanguageDetector).use(initReactI18next);
   i18next.on('languageChanged', applyLanguage);
+  const lng = editionLanguage(family, storedLanguage());
   try {
-    await i18next.init(i18nOptions(readReleaseId()));
+    await i18next.init({ ...i18nOptions(readReleaseId()), ...(lng ? { lng } : {}) });
   } catch {
     // The app renders without translations rather than not at all.
   }
@@ -110,4 +126,10 @@ export const currentLanguage = (): Language => toLanguage(i18next.resolvedLangua
 
 export async function changeLanguage(language: Language): Promise<void> {
   await i18next.changeLanguage(language);
+}
+
+/** When the edition changes while the console runs (a theme picked in settings), its language rule applies again. */
+export async function followEditionLanguage(family: ProductFamily): Promise<void> {
+  const language = editionLanguage(family, storedLanguage());
+  if (language && language !== currentLanguage()) await changeLanguage(language);
 }

@@ -4,12 +4,14 @@ import { type ConsoleSettings, createSettingsStorage, DEFAULT_SETTINGS } from '.
 interface SettingsState extends ConsoleSettings {
   setCurrentProjectId: (projectId: string | null) => void;
   setSiderCollapsed: (collapsed: boolean) => void;
+  setTheme: (theme: ConsoleSettings['theme']) => void;
 }
 
 export const useSettingsStore = create<SettingsState>()((set) => ({
   ...DEFAULT_SETTINGS,
   setCurrentProjectId: (currentProjectId) => set({ currentProjectId }),
   setSiderCollapsed: (siderCollapsed) => set({ siderCollapsed }),
+  setTheme: (theme) => set({ theme }),
 }));
 
 let unsubscribe: (() => void) | undefined;
@@ -18,8 +20,11 @@ let unsubscribe: (() => void) | undefined;
 export function initSettingsStore(storage = createSettingsStorage()): void {
   unsubscribe?.();
   useSettingsStore.setState(storage.read() ?? DEFAULT_SETTINGS);
-  unsubscribe = useSettingsStore.subscribe(({ currentProjectId, siderCollapsed }, previous) => {
-    if (currentProjectId === previous.currentProjectId && siderCollapsed === previous.siderCollapsed) return;
-    storage.write({ currentProjectId, siderCollapsed });
+  unsubscribe = useSettingsStore.subscribe(({ currentProjectId, siderCollapsed, theme }, previous) => {
+    const unchanged =
+      currentProjectId === previous.currentProjectId &&
+      siderCollapsed === previous.siderCollapsed &&
+      theme === previous.theme;
+    if (!unchanged) storage.write({ currentProjectId, siderCollapsed, theme });
   });
 }

@@ -392,3 +392,49 @@ export const event = pgTable(
     index('event_received_at_idx').using('brin', table.receivedAt),
   ],
 );
+
+/**
+ * The console's own health (spec §7): errors and failed API calls its reporter sent. organization_id is the sender's
+ * session's organization, null for pages nobody was signed in to; reports are telemetry, kept apart from the audit log.
+ */
+export const rumReport = pgTable(
+  'rum_report',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: text('organization_id').references(() => organization.id, { onDelete: 'cascade' }),
+    userId: text('user_id'),
+    /** error | rejection | config | api */
+    kind: text('kind').notNull(),
+    message: text('message').notNull(),
+    stack: text('stack'),
+    /** An API call's first 500 characters of response body. */
+    body: text('body'),
+    page: text('page').notNull(),
+    releaseId: text('release_id').notNull(),
+    edition: text('edition').notNull(),
+    platform: text('platform').notNull(),
+    environment: text('environment').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('rum_report_organization_id_received_at_idx').on(table.organizationId, table.receivedAt)],
+);
+
+/** Web vitals the console's reporter measured (spec §7, §9), one row per measurement. */
+export const rumVital = pgTable(
+  'rum_vital',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: text('organization_id').references(() => organization.id, { onDelete: 'cascade' }),
+    userId: text('user_id'),
+    page: text('page').notNull(),
+    name: text('name').notNull(),
+    value: doublePrecision('value').notNull(),
+    rating: text('rating').notNull(),
+    releaseId: text('release_id').notNull(),
+    edition: text('edition').notNull(),
+    platform: text('platform').notNull(),
+    environment: text('environment').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('rum_vital_organization_id_received_at_idx').on(table.organizationId, table.receivedAt)],
+);

@@ -1,6 +1,7 @@
 import { Flex, Layout } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import { DevtoolEntry } from '../../features/devtool/components/devtool-entry';
 import { ProjectSwitcher } from '../../features/projects/components/project-switcher';
 import { useSettingsStore } from '../../lib/settings-store';
 
@@ -32,6 +33,7 @@ export function AppHeader({ projectId }: { projectId: string | null }) {
     >
       <ProjectSwitcher value={projectId} onChange={switchProject} />
       <Flex align="center" gap={8}>
+        <DevtoolEntry />
         <UserMenu
           onOpenSettings={() => navigate('/settings')}
           onSignedOut={() => navigate('/login', { replace: true })}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
-import { renderIndexHtml } from './render-index';
+import { type PageValues, renderIndexHtml } from './render-index';
 
 function buildConsoleFixture(): string {
   const dir = mkdtempSync(join(tmpdir(), 'tabula-console-'));
@@ -19,24 +19,55 @@ function buildConsoleFixture(): string {
 
 const html = { accept: 'text/html,application/xhtml+xml' };
 
+const values: PageValues = {
+  releaseId: '1.0 "beta"',
+  platform: 'sg',
+  deployEnv: 'prod',
+  apiHosts: { test: 'https://api-test.example', prod: 'https://api.example', sgProd: 'https://api-sg.example' },
+  editions: { 'games.example.com': 'mini-games' },
+};
+
 describe('renderIndexHtml', () => {
-  it('puts the release id right after <head>, escaped', () => {
-    const page = renderIndexHtml('<html><head lang="en"><title>x</title></head></html>', { releaseId: '1.0 "beta"' });
+  it('puts the release id and the environment configuration right after <head>, escaped', () => {
+    const page = renderIndexHtml('<html><head lang="en"><title>x</title></head></html>', values);
     expect(page).toBe(
-      '<html><head lang="en"><meta name="x-release-id" content="1.0 &quot;beta&quot;"><title>x</title></head></html>',
+      [
+        '<html><head lang="en">',
+        '<meta name="x-release-id" content="1.0 &quot;beta&quot;">',
+        // Spec §4: sg/prod selects the Singapore production host.
+        '<meta name="x-api-host" content="https://api-sg.example">',
+        '<meta name="x-platform" content="sg">',
+        '<meta name="x-env" content="prod">',
+        '<meta name="x-api-host-test" content="https://api-test.example">',
+        '<meta name="x-api-host-prod" content="https://api.example">',
+        '<meta name="x-api-host-sg-prod" content="https://api-sg.example">',
+        '<meta name="x-editions" content="{&quot;games.example.com&quot;:&quot;mini-games&quot;}">',
+        '<title>x</title></head></html>',
+      ].join(''),
     );
+  });
+
+  it('gives a test or local deployment the test host', () => {
+    for (const deployEnv of ['test', 'local'] as const) {
+      const page = renderIndexHtml('<head></head>', { ...values, deployEnv });
+      expect(page).toContain('<meta name="x-api-host" content="https://api-test.example">');
+    }
   });
 });
 
 describe('serving the console', () => {
-  const t = useTestApp({ consoleDir: buildConsoleFixture(), releaseId: 'r-42' });
+  const t = useTestApp({ consoleDir: buildConsoleFixture(), releaseId: 'r-42', deployEnv: 'test' });
 
   it('answers client routes with index.html carrying the release id', async () => {
     for (const url of ['/', '/projects/abc/flags', '/invite/some-token', '/index.html']) {
       const response = await t.app.inject({ url, headers: html });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
-      expect(response.body).toContain('<head><meta name="x-release-id" content="r-42"><title>Tabula</title>');
+      expect(response.body).toContain('<head><meta name="x-release-id" content="r-42">');
+      expect(response.body).toContain(
+        '<meta name="x-env" content="test"><meta name="x-api-host-test" content="http://tabula.test">',
+      );
+      expect(response.body).toContain('<meta name="x-editions" content="{}"><title>Tabula</title>');
       expect(response.headers['cache-control']).toBe('no-cache');
     }
   });

@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import { notFoundBody } from '../../http/error-handler';
 import { registerPublicScope } from '../../http/public-scope';
 import { bundleParams, readBundle } from './i18n';
-import { renderIndexHtml } from './render-index';
+import { type PageValues, renderIndexHtml } from './render-index';
 
 const NOT_BUILT = 'The console is not built: run `npm run build`, then restart the server. The API works meanwhile.';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -25,12 +25,10 @@ function wantsPage(request: FastifyRequest): boolean {
 }
 
 /** Serves the built console, its translation bundles, and the history fallback for client routes. */
-export async function registerConsole(app: FastifyInstance, config: Pick<Config, 'consoleDir' | 'releaseId'>) {
+export async function registerConsole(app: FastifyInstance, config: Pick<Config, 'consoleDir'> & PageValues) {
   const indexFile = join(config.consoleDir, 'index.html');
   // Rendered once: the values are fixed for the life of the process.
-  const page = existsSync(indexFile)
-    ? renderIndexHtml(readFileSync(indexFile, 'utf8'), { releaseId: config.releaseId })
-    : null;
+  const page = existsSync(indexFile) ? renderIndexHtml(readFileSync(indexFile, 'utf8'), config) : null;
 
   if (page !== null) {
     await registerPublicScope(app, async (scope) => {

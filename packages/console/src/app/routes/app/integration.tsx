@@ -6,6 +6,8 @@ import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useApiKeys } from '../../../features/api-keys/api/get-api-keys';
 import { IntegrationStatus } from '../../../features/integration/components/integration-status';
 import { SnippetGenerator } from '../../../features/integration/components/snippet-generator';
+import { familyOf } from '../../../lib/platform/edition';
+import { useEdition } from '../../../lib/platform/platform';
 import { projectPath } from '../../paths';
 
 /** How often the live check asks whether a page has loaded the SDK. */
@@ -15,6 +17,7 @@ export function IntegrationRoute() {
   const { t } = useTranslation('integration');
   const { projectId = '' } = useParams();
   const keys = useApiKeys(projectId, { refetchInterval: LIVE_CHECK_MS });
+  const family = familyOf(useEdition());
   const clientKeys = (keys.data ?? []).filter((key) => key.kind === 'client' && !key.revokedAt);
 
   return (
@@ -25,10 +28,11 @@ export function IntegrationRoute() {
         {/* The answer people wait for after pasting the code comes first. */}
         <IntegrationStatus clientKeys={clientKeys} loading={keys.isPending} />
         <SnippetGenerator
-          key={`${projectId}:${clientKeys[0]?.id ?? ''}`}
+          key={`${projectId}:${clientKeys[0]?.id ?? ''}:${family}`}
           projectId={projectId}
           clientKeys={clientKeys}
           origin={window.location.origin}
+          family={family}
           createKeyLink={<Link to={projectPath(projectId, 'api-keys')}>{t('generator.createKey')}</Link>}
         />
       </Flex>

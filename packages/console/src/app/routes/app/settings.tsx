@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { LanguageSettings } from '../../../features/settings/components/language-settings';
 import { ProfileCard } from '../../../features/settings/components/profile-card';
+import { ThemeSettings } from '../../../features/settings/components/theme-settings';
 
 export function SettingsRoute() {
   const { t } = useTranslation('settings');
@@ -11,6 +12,7 @@ export function SettingsRoute() {
       <PageHeader title={t('title')} description={t('description')} />
       <Flex vertical gap={24} style={{ maxWidth: 760 }}>
         <LanguageSettings />
+        <ThemeSettings />
         <ProfileCard />
       </Flex>
     </>

@@ -8,25 +8,41 @@ import { SnippetGenerator } from './snippet-generator';
 const code = () => screen.getByTestId('snippet-code').textContent ?? '';
 
 describe('SDK snippet generator', () => {
-  it('starts with automatic poll on and automatic exposure off, for the other families', () => {
-    renderWithApp(
-      <SnippetGenerator projectId={project.id} clientKeys={[clientKey]} origin="https://t.example" createKeyLink="" />,
-      { me: meAs('viewer') },
-    );
-    expect(code()).toContain('src="https://t.example/sdk/tabula@1.0.7.js"');
-    expect(code()).toContain(`data-client-key="${clientKey.key}"`);
-    expect(code()).toContain(`data-project-id="${project.id}"`);
-    expect(code()).toContain('data-auto-poll="true"');
-    expect(code()).toContain('data-auto-exposure="false"');
-  });
+  it.each(['abc', 'mg'] as const)(
+    'starts with automatic poll on and automatic exposure off, for the %s family',
+    (family) => {
+      renderWithApp(
+        <SnippetGenerator
+          projectId={project.id}
+          clientKeys={[clientKey]}
+          origin="https://t.example"
+          family={family}
+          createKeyLink=""
+        />,
+        { me: meAs('viewer') },
+      );
+      expect(screen.getByTestId('snippet-family').textContent).toBe('Other families (ABC, mini-games)');
+      expect(code()).toContain('src="https://t.example/sdk/tabula@1.0.7.js"');
+      expect(code()).toContain(`data-client-key="${clientKey.key}"`);
+      expect(code()).toContain(`data-project-id="${project.id}"`);
+      expect(code()).toContain('data-auto-poll="true"');
+      expect(code()).toContain('data-auto-exposure="false"');
+    },
+  );
 
-  it('switches to the tab family form and its SDK version', async () => {
+  it('uses the tab family’s form and SDK version when the edition is a tab edition', async () => {
     renderWithApp(
-      <SnippetGenerator projectId={project.id} clientKeys={[clientKey]} origin="https://t.example" createKeyLink="" />,
+      <SnippetGenerator
+        projectId={project.id}
+        clientKeys={[clientKey]}
+        origin="https://t.example"
+        family="tab"
+        createKeyLink=""
+      />,
       { me: meAs('viewer') },
     );
-    fireEvent.click(screen.getByText('Tab'));
-    await waitFor(() => expect(code()).toContain('tabula@3.0.5.js'));
+    expect(screen.getByTestId('snippet-family').textContent).toBe('Tab');
+    expect(code()).toContain('tabula@3.0.5.js');
     expect(code()).toContain(`data-app-id="${project.id}"`);
     fireEvent.change(screen.getByTestId('snippet-unit-id'), { target: { value: 'user-7' } });
     await waitFor(() => expect(code()).toContain('data-user-id="user-7"'));
@@ -34,7 +50,13 @@ describe('SDK snippet generator', () => {
 
   it('shows the {key} placeholder and a way to create a key when the project has none', () => {
     renderWithApp(
-      <SnippetGenerator projectId={project.id} clientKeys={[]} origin="https://t.example" createKeyLink="create it" />,
+      <SnippetGenerator
+        projectId={project.id}
+        clientKeys={[]}
+        origin="https://t.example"
+        family="abc"
+        createKeyLink="create it"
+      />,
       { me: meAs('viewer') },
     );
     expect(code()).toContain('data-client-key="{key}"');

@@ -1,23 +1,7 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import type { ApiKey, ProductFamily } from '@tabula/protocol';
 import { SDK_POLL_INTERVAL_MS } from '@tabula/protocol';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Flex,
-  Form,
-  Input,
-  Row,
-  Segmented,
-  Select,
-  Switch,
-  Tabs,
-  Typography,
-  theme,
-} from 'antd';
+import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Select, Switch, Tabs, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildSnippet, type SnippetInput, type SnippetStyle } from '../utils/snippet';
@@ -27,28 +11,21 @@ interface SnippetGeneratorProps {
   /** The project's usable client keys; the snippet embeds one. */
   clientKeys: ApiKey[];
   origin: string;
-  /** The edition's family preselects the form; people can still switch. */
-  defaultFamily?: ProductFamily;
+  /** Spec §1: the edition's family decides the form and the SDK version. */
+  family: ProductFamily;
   /** Where to create a client key when the project has none. */
   createKeyLink: React.ReactNode;
 }
 
-type Options = Pick<SnippetInput, 'family' | 'clientKey' | 'unitId' | 'enableUI' | 'autoPoll' | 'autoExposure'>;
+type Options = Pick<SnippetInput, 'clientKey' | 'unitId' | 'enableUI' | 'autoPoll' | 'autoExposure'>;
 
 /** Spec §1: the SDK integration snippet, built from the family's inputs and the poll and exposure options. */
-export function SnippetGenerator({
-  projectId,
-  clientKeys,
-  origin,
-  defaultFamily = 'abc',
-  createKeyLink,
-}: SnippetGeneratorProps) {
+export function SnippetGenerator({ projectId, clientKeys, origin, family, createKeyLink }: SnippetGeneratorProps) {
   const { t } = useTranslation('integration');
   const { message } = App.useApp();
   const [style, setStyle] = useState<SnippetStyle>('script');
   const [form] = Form.useForm<Options>();
   const initial: Options = {
-    family: defaultFamily,
     clientKey: clientKeys[0]?.key ?? '',
     unitId: '',
     enableUI: false,
@@ -57,8 +34,8 @@ export function SnippetGenerator({
     autoExposure: false,
   };
   const values = { ...initial, ...Form.useWatch([], form) };
-  const isTab = values.family === 'tab';
-  const code = buildSnippet({ ...values, clientKey: values.clientKey || '{key}', origin, projectId }, style);
+  const isTab = family === 'tab';
+  const code = buildSnippet({ ...values, family, clientKey: values.clientKey || '{key}', origin, projectId }, style);
   const pollMinutes = SDK_POLL_INTERVAL_MS / 60_000;
   const { token } = theme.useToken();
   const codeBox = {
@@ -84,14 +61,10 @@ export function SnippetGenerator({
       <Row gutter={[32, 16]}>
         <Col xs={24} lg={10}>
           <Form form={form} layout="vertical" initialValues={initial} name="snippet">
-            <Form.Item name="family" label={t('generator.family')}>
-              <Segmented
-                data-testid="snippet-family"
-                options={[
-                  { value: 'tab', label: t('generator.families.tab') },
-                  { value: 'abc', label: t('generator.families.other') },
-                ]}
-              />
+            <Form.Item label={t('generator.family')} extra={t('generator.familyHelp')}>
+              <Typography.Text strong data-testid="snippet-family" data-family={family}>
+                {isTab ? t('generator.families.tab') : t('generator.families.other')}
+              </Typography.Text>
             </Form.Item>
             <Form.Item label={isTab ? t('generator.appId') : t('generator.projectId')}>
               <Input value={projectId} readOnly data-testid="snippet-project-id" />

@@ -1,0 +1,30 @@
+import type { RumContext } from '@tabula/protocol';
+import type { SendBatch } from './queue';
+
+/** Spec §9: a report that takes longer than this is given up. */
+export const REPORT_TIMEOUT_MS = 5000;
+export const RUM_PATH = '/api/rum/';
+
+/**
+ * Sends one batch to the server's reporting service. Never throws: a console that cannot report must keep working,
+ * and a failed report is not itself reported (that would loop).
+ */
+export function createTransport(options: { fetch: typeof fetch; context: () => RumContext }): SendBatch {
+  return async (endpoint, reports) => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), REPORT_TIMEOUT_MS);
+    try {
+      await options.fetch(`${RUM_PATH}${endpoint}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        credentials: 'same-origin',
+        body: JSON.stringify({ context: options.context(), reports }),
+        signal: controller.signal,
+      });
+    } catch {
+      // Offline, timed out or refused: the batch is dropped.
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
