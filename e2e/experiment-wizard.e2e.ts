@@ -5,7 +5,7 @@ import { SRM_THRESHOLD, srmTest } from '@tabula/stats';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, chromiumAvailable, chromiumPath } from './support/chromium';
-import { createClientKey, type Owner, signUpOwnerWithProject } from './support/owner';
+import { createClientKey, type Owner, ownerPage, signUpOwnerWithProject } from './support/owner';
 import { type RunningServer, startServer } from './support/server';
 
 const artifacts = new URL('./artifacts/', import.meta.url).pathname;
@@ -26,10 +26,7 @@ describe.skipIf(!chromiumAvailable)('experiment wizard and lifecycle', () => {
     owner = await signUpOwnerWithProject(tabula.url);
     clientKey = await createClientKey(tabula.url, owner);
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const [name, value] = owner.headers.cookie!.split('=');
-    await context.addCookies([{ name: name!, value: value!, url: tabula.url }]);
-    page = await context.newPage();
+    page = await ownerPage(browser, tabula.url, owner);
   });
 
   afterAll(async () => {

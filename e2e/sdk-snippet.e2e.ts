@@ -1,30 +1,17 @@
-import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, chromiumAvailable, chromiumPath } from './support/chromium';
+import { type CustomerSite, startCustomerSite } from './support/customer-site';
 import { type RunningServer, startServer } from './support/server';
 
 const artifacts = new URL('./artifacts/', import.meta.url).pathname;
-
-/** A customer's site on its own origin, whose page carries whatever snippet it is given before </head>. */
-async function startCustomerSite(snippet: () => string): Promise<{ url: string; server: Server }> {
-  const server = createServer((_request, response) => {
-    response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.end(`<!doctype html><html><head><title>Shop</title>${snippet()}</head><body><h1>Shop</h1></body></html>`);
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
 
 // Spec §1 and §8: the snippet copied from the console runs on a customer's page, and the console sees it arrive.
 describe.skipIf(!chromiumAvailable)('SDK snippet on a customer page', () => {
   let tabula: RunningServer;
   let browser: Browser;
-  let site: { url: string; server: Server };
+  let site: CustomerSite;
   let snippet = '';
 
   beforeAll(async () => {

@@ -1,3 +1,5 @@
+import type { Browser, Page } from 'playwright-core';
+
 /** An owner signed up through the REST API with one project: what benchmarks and tests need before they start. */
 export interface Owner {
   /** Cookie and CSRF headers for the owner's writes. */
@@ -40,4 +42,12 @@ export async function createClientKey(url: string, owner: Owner, environment = '
     body: JSON.stringify({ name: 'Website', kind: 'client', environment }),
   });
   return (await created<{ key: string }>(response, 'client key creation')).key;
+}
+
+/** A browser page signed in as the owner: their session cookie, as the console's sign-in would have set it. */
+export async function ownerPage(browser: Browser, url: string, owner: Owner): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const [name = '', value = ''] = (owner.headers.cookie ?? '').split('=');
+  await context.addCookies([{ name, value, url }]);
+  return context.newPage();
 }

@@ -3,12 +3,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 const serverDir = new URL('../../packages/server/', import.meta.url).pathname;
 
 export interface RunningServer {
   url: string;
+  /**
+   * Reads the server's database directly, to check what a test did reached it. PostgreSQL is read live; PGlite
+   * belongs to one process at a time, so it is read once the server has halted.
+   */
+  query<T>(text: string, values?: unknown[]): Promise<T[]>;
+  /** Ends the server process and keeps its data for query(). */
+  halt(): Promise<void>;
+  /** Ends the server process and removes its data. */
   stop(): Promise<void>;
 }
 
@@ -91,12 +100,35 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     await database.drop();
     throw error;
   }
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const halt = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
   return {
     url,
+    async query<T>(text: string, values: unknown[] = []) {
+      if (database.url) {
+        const client = new pg.Client({ connectionString: database.url });
+        await client.connect();
+        try {
+          return (await client.query(text, values)).rows as T[];
+        } finally {
+          await client.end();
+        }
+      }
+      if (child.exitCode === null && child.signalCode === null)
+        throw new Error('halt the server before reading PGlite');
+      const embedded = await PGlite.create(join(dataDir, 'pglite'));
+      try {
+        return (await embedded.query<T>(text, values)).rows;
+      } finally {
+        await embedded.close();
+      }
+    },
+    halt,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await halt();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -187,7 +187,11 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     at: timestamp('at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (table) => [index('audit_log_organization_id_id_idx').on(table.organizationId, table.id.desc())],
+  (table) => [
+    index('audit_log_organization_id_id_idx').on(table.organizationId, table.id.desc()),
+    // A flag's or an experiment's history reads one entity's entries.
+    index('audit_log_entity_id_idx').on(table.entityId, table.id.desc()),
+  ],
 );
 
 /** A saved audience: conditions (ANDed) that flag rules and experiments refer to by key. */
