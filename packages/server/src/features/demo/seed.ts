@@ -9,6 +9,18 @@ import { createProject } from '../projects/service';
 const DEMO_ENVIRONMENT = 'development';
 export const DEMO_KEY_NAME = 'Demo page';
 
+/** Both demo experiments take every visitor, in no layer, with no metrics yet. */
+const EVERYONE = {
+  unitAttribute: 'id',
+  traffic: 10_000,
+  conditions: [],
+  segments: [],
+  layer: null,
+  layerSlots: 10_000,
+  page: null,
+  metrics: { primary: [], secondary: [], guardrails: [] },
+};
+
 export interface DemoProject {
   projectId: string;
   clientKey: string;
@@ -60,18 +72,11 @@ export async function seedDemoProject(tx: Database, acting: Acting): Promise<Dem
     kind: 'ab',
     name: 'Checkout button colour',
     hypothesis: 'A green checkout button gets more visitors to buy than the blue one.',
-    unitAttribute: 'id',
-    traffic: 10_000,
-    conditions: [],
-    segments: [],
-    layer: null,
-    layerSlots: 10_000,
-    page: null,
+    ...EVERYONE,
     versions: [
       { key: 'control', name: 'Blue', weight: 5000, isControl: true, params: { 'button-colour': '#1677ff' } },
       { key: 'green', name: 'Green', weight: 5000, isControl: false, params: { 'button-colour': '#389e0d' } },
     ],
-    metrics: { primary: [], secondary: [], guardrails: [] },
   });
   await startExperiment(tx, acting, projectId, 'checkout-button');
   await createFlag(tx, acting, projectId, {
@@ -98,18 +103,11 @@ export async function seedDemoProject(tx: Database, acting: Acting): Promise<Dem
     kind: 'visual',
     name: 'Hero headline',
     hypothesis: 'A headline that names the benefit keeps more visitors on the landing page.',
-    unitAttribute: 'id',
-    traffic: 10_000,
-    conditions: [],
-    segments: [],
-    layer: null,
-    layerSlots: 10_000,
-    page: null,
+    ...EVERYONE,
     versions: [
       { key: 'control', name: 'Original', weight: 5000, isControl: true, params: {} },
       { key: 'benefit', name: 'Benefit headline', weight: 5000, isControl: false, params: {} },
     ],
-    metrics: { primary: [], secondary: [], guardrails: [] },
   });
   return { projectId, clientKey };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { createKey } from '../../../test/client';
+import { projectApi } from '../../../test/project-api';
 import { fetchPayload } from '../../../test/sdk';
-import { projectApi } from './testing';
 
 const twoVersions = (control: number, large: number) => [
   { key: 'control', name: 'Control', weight: control, isControl: true, params: { size: 'm' } },

@@ -2,8 +2,8 @@ import { MAX_PARAMS_BYTES } from '@tabula/protocol';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { addMember, asKey, call, createKey, createProject, signUp } from '../../../test/client';
+import { projectApi } from '../../../test/project-api';
 import { event as eventTable } from '../../db/schema';
-import { projectApi } from './testing';
 
 const versionsOf = (...weights: [string, number, boolean?][]) =>
   weights.map(([key, weight, isControl]) => ({ key, name: key, weight, isControl: isControl ?? false }));

@@ -1,25 +1,12 @@
-import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
-import { addMember, asKey, call, createKey, createProject, type Session, signUp } from '../../../test/client';
+import { addMember, asKey, createKey, createProject, signUp } from '../../../test/client';
+import { projectApi as createProjectApi } from '../../../test/project-api';
 
 describe('layers', () => {
   const t = useTestApp();
 
-  async function projectApi() {
-    const owner = await signUp(t.app);
-    const project = await createProject(t.app, owner);
-    const base = `/api/v1/projects/${project.id}`;
-    const as = (session: Session, options: InjectOptions) => call(t.app, session, options);
-    const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: Record<string, unknown>) =>
-      as(owner, { method, url: `${base}${path}`, ...(payload && { payload }) });
-    const expectStatus = async (status: number, ...request: Parameters<typeof send>) => {
-      const response = await send(...request);
-      expect(response.statusCode, response.body).toBe(status);
-      return status === 204 ? null : response.json();
-    };
-    return { owner, project, base, as, send, expectStatus };
-  }
+  const projectApi = () => createProjectApi(t);
 
   it('creates, reads, edits and deletes a layer', async () => {
     const { expectStatus, send } = await projectApi();

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/app';
-import { call, createProject, type Session, signUp } from '../../../test/client';
+import type { TestApp } from './app';
+import { call, createProject, type Session, signUp } from './client';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
