@@ -427,7 +427,8 @@ describe('events', () => {
     expect(errors.at(-1)?.message).toBe('events dropped, refused: 400');
   });
 
-  it('bounds the queue, dropping the oldest events with a report', async () => {
+  // A thousand tracks each re-read and re-write the stored queue: seconds of work on a busy test machine.
+  it('bounds the queue, dropping the oldest events with a report', { timeout: 60_000 }, async () => {
     server.setMode('down');
     const client = start({ autoPoll: false });
     for (let i = 0; i < 1_005; i++) client.track('click', i);
