@@ -28,7 +28,6 @@ import { sdkPayloadRoutes } from './features/sdk-payload/routes';
 import { segmentRoutes } from './features/segments/routes';
 import { ssoRoutes } from './features/sso/routes';
 import { registerAccess } from './http/access';
-import { allowConsoleOrigins } from './http/console-origin';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi, registerSecurity } from './http/plugins';
 
@@ -58,7 +57,6 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     },
   });
   await registerOpenApi(app, config);
-  allowConsoleOrigins(app, config);
 
   const changes = await createChangeBus(database, app.log);
   const clientKeys = createClientKeys(db, changes, app.log);
