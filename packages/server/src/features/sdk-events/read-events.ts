@@ -61,8 +61,8 @@ function toRow(event: SdkEvent, grant: ClientKeyGrant): EventRow {
     version: exposure ? exposure.version : null,
     name: track ? track.event : null,
     value: track?.value ?? null,
-    properties: track?.properties === undefined ? null : JSON.stringify(track.properties),
-    attributes: track?.attributes === undefined ? null : JSON.stringify(track.attributes),
+    properties: track?.properties ?? null,
+    attributes: track?.attributes ?? null,
     occurredAt: event.at,
   };
 }

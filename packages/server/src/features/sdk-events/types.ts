@@ -1,4 +1,4 @@
-/** One event as stored: the SDK's event, its key's project and environment, JSON already serialized. */
+/** One event as stored: the SDK's event with its key's project and environment. */
 export interface EventRow {
   projectId: string;
   environmentId: string;
@@ -11,8 +11,8 @@ export interface EventRow {
   /** A track event's name. */
   name: string | null;
   value: number | null;
-  properties: string | null;
-  attributes: string | null;
+  properties: Record<string, unknown> | null;
+  attributes: Record<string, unknown> | null;
   /** Epoch milliseconds on the visitor's clock. */
   occurredAt: number;
 }
