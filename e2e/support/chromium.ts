@@ -14,3 +14,6 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** Sends every host under `domain` to this machine, so that one server can stand for sibling hosts of one site. */
+export const resolveToLoopback = (domain: string) => `--host-resolver-rules=MAP *.${domain} 127.0.0.1`;

@@ -10,6 +10,7 @@ const serverDir = new URL('../../packages/server/', import.meta.url).pathname;
 
 export interface RunningServer {
   url: string;
+  port: number;
   /**
    * Reads the server's database directly, to check what a test did reached it. PostgreSQL is read live; PGlite
    * belongs to one process at a time, so it is read once the server has halted.
@@ -71,8 +72,13 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`server did not become healthy within 60 s:\n${output()}`);
 }
 
-/** Starts the real server as a user would (its own process, its own data directory), on a free port. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+type ServerEnv = Record<string, string>;
+
+/**
+ * Starts the real server as a user would (its own process, its own data directory), on a free port. Variables that
+ * name the server's own addresses are given as a function of that port.
+ */
+export async function startServer(extraEnv: ServerEnv | ((port: number) => ServerEnv) = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tabula-e2e-'));
   const database = await freshDatabase();
@@ -85,7 +91,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     TABULA_PUBLIC_URL: url,
     // Tests start from an empty instance; the demo project has a test that asks for it.
     TABULA_DEMO: 'false',
-    ...extraEnv,
+    ...(typeof extraEnv === 'function' ? extraEnv(port) : extraEnv),
   };
   if (database.url) env.DATABASE_URL = database.url;
   else delete env.DATABASE_URL;
@@ -107,6 +113,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
   return {
     url,
+    port,
     async query<T>(text: string, values: unknown[] = []) {
       if (database.url) {
         const client = new pg.Client({ connectionString: database.url });

@@ -28,6 +28,7 @@ import { sdkPayloadRoutes } from './features/sdk-payload/routes';
 import { segmentRoutes } from './features/segments/routes';
 import { ssoRoutes } from './features/sso/routes';
 import { registerAccess } from './http/access';
+import { allowConsoleOrigins } from './http/console-origin';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi, registerSecurity } from './http/plugins';
 
@@ -48,6 +49,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   registerErrorHandler(app);
   // Cookies must be parsed before the access hook reads them, and the hook must see every route registered.
   await registerSecurity(app, config);
+  allowConsoleOrigins(app, config);
   registerAccess(app, {
     config,
     auth: {

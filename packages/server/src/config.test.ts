@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       databaseUrl: null,
       publicUrl: 'http://localhost:4000',
       secureCookies: false,
+      cookieDomain: null,
       openSignup: false,
       oidc: null,
       releaseId: packageJson.version,
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
       TABULA_SECRET: 's'.repeat(40),
       DATABASE_URL: 'postgres://tabula@db/tabula',
       TABULA_PUBLIC_URL: 'https://ab.example.com/',
+      TABULA_COOKIE_DOMAIN: '.Example.com',
       TABULA_OPEN_SIGNUP: 'true',
       TABULA_OIDC_ISSUER: 'https://id.example.com',
       TABULA_OIDC_CLIENT_ID: 'tabula',
@@ -75,6 +77,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://tabula@db/tabula',
       publicUrl: 'https://ab.example.com',
       secureCookies: true,
+      cookieDomain: 'example.com',
       openSignup: true,
       oidc: { issuer: 'https://id.example.com', clientId: 'tabula', clientSecret: 'shh', label: 'Company login' },
       releaseId: '2026.11.1',
@@ -112,9 +115,27 @@ describe('loadConfig', () => {
     [{ TABULA_EDITIONS: 'https://ab.example.com=international' }, 'TABULA_EDITIONS'],
     [{ TABULA_EDITIONS: 'ab.example.com' }, 'TABULA_EDITIONS'],
     [{ TABULA_RUM_RATE_LIMIT: 'lots' }, 'TABULA_RUM_RATE_LIMIT'],
+    [{ TABULA_COOKIE_DOMAIN: 'https://example.com' }, 'TABULA_COOKIE_DOMAIN'],
+    [{ TABULA_COOKIE_DOMAIN: 'localhost' }, 'TABULA_COOKIE_DOMAIN'],
   ])('names the bad variable in %j', (env, name) => {
     expect(() => loadConfig({ TABULA_SECRET: 's'.repeat(40), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ TABULA_SECRET: 's'.repeat(40), ...env })).toThrow(name);
+  });
+
+  it('takes the host of the public URL itself as a cookie domain', () => {
+    const env = { TABULA_DATA_DIR: dataDir(), TABULA_PUBLIC_URL: 'https://console.example.com' };
+    expect(loadConfig({ ...env, TABULA_COOKIE_DOMAIN: 'console.example.com' }).cookieDomain).toBe(
+      'console.example.com',
+    );
+  });
+
+  it('refuses a cookie domain the public URL is not in, whose cookie no browser would keep', () => {
+    const env = { TABULA_SECRET: 's'.repeat(40), TABULA_PUBLIC_URL: 'https://console.example.com' };
+    for (const domain of ['other.example', 'le.com', 'api.example.com']) {
+      expect(() => loadConfig({ ...env, TABULA_COOKIE_DOMAIN: domain }), domain).toThrow(
+        `Invalid environment: TABULA_COOKIE_DOMAIN=${domain} must be the host of TABULA_PUBLIC_URL (console.example.com) or a parent domain of it`,
+      );
+    }
   });
 
   it('says what an edition map looks like', () => {

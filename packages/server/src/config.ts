@@ -37,6 +37,8 @@ export interface Config {
   secret: string;
   publicUrl: string;
   secureCookies: boolean;
+  /** The session cookie's Domain, for API hosts on sibling subdomains of the console's; null keeps it on one host. */
+  cookieDomain: string | null;
   openSignup: boolean;
   /** Whether the first sign-up on a fresh instance also gets the demo project. */
   demo: boolean;
@@ -90,6 +92,15 @@ const perMinute = (what: string) =>
   );
 const EDITIONS_FORMAT = `expected host=edition pairs separated by commas, editions being ${EDITIONS.join(', ')}`;
 
+/** `.example.com` names the same domain as `example.com`: browsers drop the leading dot. */
+const cookieDomain = z.string().transform((text, context) => {
+  const parsed = hostNameSchema.safeParse(text.replace(/^\./, ''));
+  // A single label (`com`, `localhost`) is no domain a browser lets a cookie name.
+  if (parsed.success && parsed.data.includes('.')) return parsed.data;
+  context.issues.push({ code: 'custom', input: text, message: 'expected a domain name such as example.com' });
+  return z.NEVER;
+});
+
 /** `ab.example.com=international,games.example.com=mini-games` → host → edition. */
 const editionsByHost = z.string().transform((text, context) => {
   const editions: EditionsByHost = {};
@@ -125,6 +136,7 @@ const envSchema = z.object({
   ),
   TABULA_SECRET: optional.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
   TABULA_PUBLIC_URL: optional.pipe(url.optional()),
+  TABULA_COOKIE_DOMAIN: optional.pipe(cookieDomain.optional()),
   TABULA_OPEN_SIGNUP: boolean,
   TABULA_DEMO: boolean,
   TABULA_OIDC_ISSUER: optional.pipe(url.optional()),
@@ -174,6 +186,16 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** A browser refuses a cookie whose domain does not contain the host that sets it: nobody could sign in. */
+function cookieDomainFor(publicUrl: string, domain: string | undefined): string | null {
+  if (!domain) return null;
+  const host = new URL(publicUrl).hostname;
+  if (host === domain || host.endsWith(`.${domain}`)) return domain;
+  throw new ConfigError(
+    `Invalid environment: TABULA_COOKIE_DOMAIN=${domain} must be the host of TABULA_PUBLIC_URL (${host}) or a parent domain of it`,
+  );
+}
+
 const withoutTrailingSlash = (address: string) => address.replace(/\/+$/, '');
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -190,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     secret: parsed.TABULA_SECRET ?? loadOrCreateSecret(dataDir),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
+    cookieDomain: cookieDomainFor(publicUrl, parsed.TABULA_COOKIE_DOMAIN),
     openSignup: parsed.TABULA_OPEN_SIGNUP ?? false,
     demo: parsed.TABULA_DEMO ?? true,
     oidc: oidcFrom(parsed),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../testing/mock-api';
 import { ApiError, api, setCsrfToken } from './api-client';
+import { usePlatformStore } from './platform/platform';
 
 describe('api client', () => {
   it('sends the CSRF token of the session on every non-GET request, and never on GET', async () => {
@@ -22,7 +23,7 @@ describe('api client', () => {
     ]);
   });
 
-  it('sends JSON with credentials of this origin, and no JSON content type without a body', async () => {
+  it('sends JSON with the session cookie, and no JSON content type without a body', async () => {
     const { calls, fetch } = mockApi({
       'POST /api/v1/things': { body: { ok: true } },
       'POST /api/v1/empty': { status: 204 },
@@ -33,7 +34,7 @@ describe('api client', () => {
     });
     await expect(api.post('/empty')).resolves.toBeUndefined();
 
-    expect(fetch.mock.calls[0]?.[1]).toMatchObject({ credentials: 'same-origin', method: 'POST' });
+    expect(fetch.mock.calls[0]?.[1]).toMatchObject({ credentials: 'include', method: 'POST' });
     expect(calls[0]?.headers.get('content-type')).toBe('application/json');
     expect(calls[0]?.body).toEqual({ a: 1 });
     expect(calls[0]?.search.toString()).toBe('b=x+y');
@@ -81,5 +82,18 @@ describe('api client', () => {
       },
     };
     await expect(api.get('/shape', { schema })).rejects.toMatchObject({ code: 'invalid_response' });
+  });
+
+  it('calls the API host the environment tag selects, with the session cookie', async () => {
+    const { fetch } = mockApi({ 'GET /api/v1/things': { body: [] } });
+    const before = usePlatformStore.getState().apiHost;
+    usePlatformStore.setState({ apiHost: 'https://api-sg.example.com' });
+    try {
+      await api.get('/things');
+    } finally {
+      usePlatformStore.setState({ apiHost: before });
+    }
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('https://api-sg.example.com/api/v1/things');
+    expect(fetch.mock.calls[0]?.[1]).toMatchObject({ credentials: 'include' });
   });
 });

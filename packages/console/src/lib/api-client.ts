@@ -1,5 +1,7 @@
 import { CSRF_HEADER, type ErrorCode, errorBodySchema, type FieldIssue, fieldIssueSchema } from '@tabula/protocol';
 import { API_PREFIX, AUTH_API_PREFIX } from './env';
+import { apiBaseUrl } from './platform/api-base';
+import { usePlatformStore } from './platform/platform';
 
 /** Codes of failures that never reached a well-formed API answer. */
 export type ClientErrorCode = 'network_error' | 'invalid_response';
@@ -78,7 +80,8 @@ function toApiError(response: Response, body: unknown): ApiError {
   return new ApiError(response.status, code, response.statusText || `HTTP ${response.status}`);
 }
 
-export function createApiClient(baseUrl: string) {
+/** `baseUrl` is read per request: the developer tool may point the console at another API host. */
+export function createApiClient(baseUrl: string | (() => string)) {
   async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     // Fastify refuses an empty body declared as JSON, so the content type goes only with a body.
@@ -87,10 +90,12 @@ export function createApiClient(baseUrl: string) {
 
     let response: Response;
     try {
-      response = await fetch(buildUrl(baseUrl, path, options.query), {
+      const base = typeof baseUrl === 'string' ? baseUrl : baseUrl();
+      response = await fetch(buildUrl(base, path, options.query), {
         method,
         headers,
-        credentials: 'same-origin',
+        // The session cookie goes to the selected API host too, which grants console origins CORS with credentials.
+        credentials: 'include',
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: options.signal,
       });
@@ -121,5 +126,8 @@ export function createApiClient(baseUrl: string) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-export const api = createApiClient(API_PREFIX);
-export const authApi = createApiClient(AUTH_API_PREFIX);
+const selectedHost = (prefix: string) => () =>
+  apiBaseUrl(prefix, usePlatformStore.getState().apiHost, globalThis.location?.origin ?? '');
+
+export const api = createApiClient(selectedHost(API_PREFIX));
+export const authApi = createApiClient(selectedHost(AUTH_API_PREFIX));

@@ -3,6 +3,7 @@ import { CSRF_HEADER, SESSION_COOKIE } from '@tabula/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config';
 import { AppError, forbidden, notFound } from './app-error';
+import { isForeignPage } from './console-origin';
 import { type ApiKeyPrincipal, hasRole, type Principal, type UserPrincipal } from './principal';
 import { setSessionCookie } from './session-cookie';
 
@@ -32,7 +33,7 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 interface AccessOptions {
-  config: Pick<Config, 'secureCookies'>;
+  config: Pick<Config, 'secureCookies' | 'cookieDomain' | 'publicUrl' | 'editions'>;
   auth: Authenticators;
 }
 
@@ -48,9 +49,15 @@ async function authenticate(request: FastifyRequest, reply: FastifyReply, option
   if (!token) throw unauthorized();
   const found = await auth.session(token);
   if (!found) throw new AppError('unauthorized', 'Your session has expired: please sign in again');
-  // A cookie is sent by the browser on its own; only our pages can read the CSRF token and echo it.
-  if (!SAFE_METHODS.has(request.method) && !sameToken(request.headers[CSRF_HEADER], found.principal.csrfToken)) {
-    throw new AppError('csrf_failed', `Missing or wrong ${CSRF_HEADER} header: reload the page and try again`);
+  if (!SAFE_METHODS.has(request.method)) {
+    // A cookie is sent by the browser on its own; only our pages can read the CSRF token and echo it.
+    if (!sameToken(request.headers[CSRF_HEADER], found.principal.csrfToken)) {
+      throw new AppError('csrf_failed', `Missing or wrong ${CSRF_HEADER} header: reload the page and try again`);
+    }
+    const { origin, referer } = request.headers;
+    if (isForeignPage({ origin, referer, host: request.host }, config)) {
+      throw new AppError('csrf_failed', "Changes are accepted from the console's own pages only");
+    }
   }
   if (found.renewedUntil) setSessionCookie(reply, config, { token, expiresAt: found.renewedUntil });
   return found.principal;

@@ -10,6 +10,10 @@ import type { Config } from '../config';
 import { AppError } from './app-error';
 import { registerPublicScope } from './public-scope';
 
+const apiOrigins = (config: Pick<Config, 'apiHosts'>) => [
+  ...new Set(Object.values(config.apiHosts).map((host) => new URL(host).origin)),
+];
+
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -19,6 +23,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         // antd injects its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
+        // Spec §4: the console calls the API host its environment tag selects.
+        connectSrc: ["'self'", ...apiOrigins(config)],
         // Over plain http (a LAN address, say) upgrading would break every asset.
         upgradeInsecureRequests: config.secureCookies ? [] : null,
       },

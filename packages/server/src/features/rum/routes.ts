@@ -3,10 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../http/app-error';
+import { isConsoleOrigin } from '../../http/console-origin';
 import { noContent, withErrors } from '../../http/schemas';
 import { setSessionCookie } from '../../http/session-cookie';
 import { authenticateSession } from '../auth/service';
-import { isConsoleOrigin } from './origin';
 import { createRumIngest, type RumSender } from './service';
 
 /** Thirty reports with full stacks fit with room to spare; anything bigger is not from our reporter. */
