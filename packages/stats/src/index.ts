@@ -1,2 +1,13 @@
+export type { Arm, ArmSummary, ConversionArm, MeanArm, RatioArm } from './arms';
+export { summarizeArm } from './arms';
+export type { BayesianOptions, BayesianResult, LiftPrior } from './bayesian';
+export { bayesianTest } from './bayesian';
+export { benjaminiHochberg, holm } from './corrections';
+export type { CupedArm, CupedMeanArm, CupedRatioArm, CupedResult } from './cuped';
+export { cupedAdjust } from './cuped';
+export type { FrequentistOptions, FrequentistResult } from './frequentist';
+export { frequentistTest } from './frequentist';
+export type { SampleSize, SampleSizeInput } from './power';
+export { duration, sampleSize } from './power';
 export type { SrmResult } from './srm';
 export { SRM_THRESHOLD, srmTest } from './srm';
