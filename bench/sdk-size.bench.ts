@@ -1,7 +1,9 @@
 // How many bytes a page downloads for the snippet: dist/tabula.js (IIFE, minified) gzipped at level 9, next to the
 // browser bundles of GrowthBook and Unleash's proxy client, which do the same job. Target: 6 KB gzipped (6144 bytes).
+// Every page downloads tabula.js first (gzipBytes); the parts beside it only when the page needs them (streaming,
+// online retrieval, pattern/version/date operators): partsGzipBytes names each, and totalGzipBytes is the sum of all.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,11 +23,19 @@ const gzipBytes = (file: string): number => gzipSync(readFileSync(file), { level
 const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: sdk, stdio: 'inherit' });
 if (build.status !== 0) throw new Error('the SDK build failed');
 const bundle = join(sdk, 'dist/tabula.js');
+const partsGzipBytes: Record<string, number> = {};
+for (const file of readdirSync(join(sdk, 'dist'))) {
+  const part = /^tabula-([a-z]+)\.[0-9a-f]{8}\.js$/.exec(file)?.[1];
+  if (part) partsGzipBytes[part] = gzipBytes(join(sdk, 'dist', file));
+}
+const main = gzipBytes(bundle);
 
 console.log(
   JSON.stringify({
     name: 'sdk-size',
-    gzipBytes: gzipBytes(bundle),
+    gzipBytes: main,
+    partsGzipBytes,
+    totalGzipBytes: Object.values(partsGzipBytes).reduce((sum, bytes) => sum + bytes, main),
     peerGzipBytes: gzipBytes(join(packageDir('@growthbook/growthbook'), 'dist/bundles/auto.min.js')),
     unleashGzipBytes: gzipBytes(join(packageDir('unleash-proxy-client'), 'build/main.min.js')),
     rawBytes: readFileSync(bundle).length,

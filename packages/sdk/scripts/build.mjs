@@ -1,7 +1,9 @@
-// Builds what pages and bundlers load: tabula.js (the snippet's IIFE; global.ts sets `Tabula`), tabula.esm.js and
-// openfeature.js, into dist/ or the folder given as the first argument (tests build into a temporary one, so a
-// server reading dist/ never sees it half-written). Sources stay the workspace's entry points.
-import { mkdir, writeFile } from 'node:fs/promises';
+// Builds what pages and bundlers load: tabula.js (the snippet's IIFE; global.ts sets `Tabula`) with the parts it loads
+// on demand (tabula-<part>.<hash>.js), tabula.esm.js and openfeature.js, into dist/ or the folder given as the first
+// argument (tests build into a temporary one, so a server reading dist/ never sees it half-written). Sources stay the
+// workspace's entry points.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { minify } from 'terser';
@@ -40,41 +42,106 @@ const INTERNAL_PROPERTIES = [
   'mark',
   'pending',
   'reported',
-  'useEventSource',
   'report',
   'url',
+  // parts loaded on demand
+  'needs',
+  'expose',
+  'settings',
+  'local',
+  'loadStream',
 ];
 
+/**
+ * What the snippet bundle leaves out and loads from a file of its own when a page needs it (src/client/parts.ts says
+ * when): each entry's exports are what the bundle uses.
+ */
+const PARTS = {
+  stream: 'src/client/stream.ts',
+  online: 'src/client/online.ts',
+  operators: 'src/core/optional-operators.ts',
+};
+/** A part's file, named with a hash of the parts' content (the build): the server can cache it for good. */
+const PART_FILE = /^tabula-[a-z]+\.[0-9a-f]{8}\.js$/;
+/** Stands for that hash in the bundle until the parts are built. */
+const BUILD_PLACEHOLDER = 'parts-build-placeholder';
+
 /** Leaves the sentences that explain problems out of a bundle: its messages are the problems' numbers and details. */
-const withoutSentences = {
-  name: 'without-sentences',
+const explainByNumber = {
+  name: 'explain-by-number',
   setup(build) {
-    build.onLoad({ filter: /[\\/]core[\\/]sentences\.ts$/ }, () => ({
-      contents: 'export const SENTENCES = {};',
-      loader: 'ts',
+    build.onResolve({ filter: /^\.\/explain$/ }, (args) => ({
+      path: resolve(args.resolveDir, 'explain-by-number.ts'),
     }));
   },
 };
 
-/** The snippet bundle: every page downloads it, so it is minified twice (see the README, "Builds", for the figures). */
+/** The snippet bundle installs the pattern, version and date operators from a part, when a payload needs them. */
+const withoutOptionalOperators = {
+  name: 'without-optional-operators',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]core[\\/]all-operators\.ts$/ }, () => ({ contents: '', loader: 'ts' }));
+  },
+};
+
+/** The snippet bundle loads its parts from files beside it instead of carrying them. */
+const partsFromUrl = {
+  name: 'parts-from-url',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/parts$/ }, (args) => ({ path: resolve(args.resolveDir, 'parts-from-url.ts') }));
+  },
+};
+
+const mangleProps = new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`);
+
+// Terser's repeated compress passes find what esbuild's single pass leaves (inlining, merged declarations).
+const shrink = async (text, module) =>
+  (await minify(text, { ecma: 2020, module, compress: { passes: 3 }, format: { comments: false } })).code;
+
+/**
+ * The snippet bundle and its parts: every page downloads the bundle, so it is minified twice (see the README,
+ * "Builds", for the figures). Bundle and parts are built apart (an IIFE cannot share chunks) but with one record of
+ * mangled property names, so the objects they hand each other agree.
+ */
 async function buildSnippet() {
-  const { outputFiles } = await build({
+  const snippet = await build({
     ...common,
     entryPoints: ['src/client/global.ts'],
-    outfile: resolve(outdir, 'tabula.js'),
     format: 'iife',
     minify: true,
-    mangleProps: new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`),
-    plugins: [withoutSentences],
+    mangleProps,
+    mangleCache: {},
+    define: { PARTS_BUILD: JSON.stringify(BUILD_PLACEHOLDER) },
+    plugins: [explainByNumber, withoutOptionalOperators, partsFromUrl],
     write: false,
   });
-  // Terser's repeated compress passes find what esbuild's single pass leaves (inlining, merged declarations).
-  const { code } = await minify(outputFiles[0].text, {
-    ecma: 2020,
-    compress: { passes: 3 },
-    format: { comments: false },
+  const parts = await build({
+    ...common,
+    entryPoints: Object.entries(PARTS).map(([name, entry]) => ({ in: entry, out: name })),
+    outdir,
+    format: 'esm',
+    minify: true,
+    mangleProps,
+    mangleCache: snippet.mangleCache,
+    plugins: [explainByNumber, withoutOptionalOperators],
+    write: false,
   });
-  await writeFile(resolve(outdir, 'tabula.js'), code);
+  const codes = await Promise.all(parts.outputFiles.map((output) => shrink(output.text, true)));
+  const hash = createHash('sha256');
+  for (const code of codes) hash.update(code);
+  const partsBuild = hash.digest('hex').slice(0, 8);
+  const files = {};
+  parts.outputFiles.forEach((output, index) => {
+    const name = output.path.slice(outdir.length + 1, -'.js'.length);
+    files[`tabula-${name}.${partsBuild}.js`] = codes[index];
+  });
+  const bundle = snippet.outputFiles[0].text;
+  if (!bundle.includes(BUILD_PLACEHOLDER)) throw new Error('the snippet bundle does not load its parts');
+  files['tabula.js'] = await shrink(bundle.replaceAll(BUILD_PLACEHOLDER, partsBuild), false);
+  // Parts of earlier builds go: the folder holds what this bundle loads, and nothing else.
+  for (const file of await readdir(outdir))
+    if (PART_FILE.test(file) && !(file in files)) await rm(resolve(outdir, file));
+  await Promise.all(Object.entries(files).map(([file, code]) => writeFile(resolve(outdir, file), code)));
 }
 
 await mkdir(outdir, { recursive: true });

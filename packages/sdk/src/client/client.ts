@@ -1,12 +1,4 @@
-import type {
-  EvaluateRequest,
-  EvaluateResponse,
-  EvaluationErrorCode,
-  ExperimentAssignment,
-  FlagDetails,
-  SdkEvent,
-  SdkPayload,
-} from '@tabula/protocol';
+import type { EvaluationErrorCode, ExperimentAssignment, FlagDetails, SdkEvent, SdkPayload } from '@tabula/protocol';
 import {
   type Attributes,
   type CompiledPayload,
@@ -16,15 +8,19 @@ import {
   evaluateExperiment,
   evaluateFlag,
   explain,
+  installOperators,
   isObject,
   isPayload,
   Problem,
   report as reportTo,
-  unitOf,
 } from '../core';
 import { FLUSH_INTERVAL_MS, FORCE_PARAMETER, MAX_REMEMBERED, READY_TIMEOUT_MS, SDK_VERSIONS } from './constants';
 import { createEventQueue } from './events';
 import { uuid } from './ids';
+import type { OnlineClient } from './online';
+import { loadPart } from './parts';
+import { scalars } from './scalars';
+import { SCRIPT_URL } from './script-url';
 import { createStore, type StorageLike } from './storage';
 import { later } from './timers';
 import { startPayloadUpdates } from './updates';
@@ -124,33 +120,9 @@ interface RememberedState {
 /** An event as the client describes it; the queue adds the id and the time. */
 type NewEvent = SdkEvent extends infer E ? (E extends SdkEvent ? Omit<E, 'id' | 'at'> : never) : never;
 
-// document.currentScript is only set while the script first runs, so the loading origin is read once, at load.
-const scriptOrigin = (() => {
-  try {
-    return new URL((document.currentScript as HTMLScriptElement).src).origin;
-  } catch {
-    return '';
-  }
-})();
+const scriptOrigin = SCRIPT_URL && new URL(SCRIPT_URL).origin;
 
 const kind = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
-
-/** Event and evaluate-request attributes carry only the scalar values the server accepts. */
-function scalars(attributes: Attributes): Record<string, string | number | boolean | null> {
-  const out: Record<string, string | number | boolean | null> = {};
-  for (const [name, value] of Object.entries(attributes)) {
-    if (
-      name.length <= 200 &&
-      (value === null ||
-        typeof value === 'boolean' ||
-        Number.isFinite(value) ||
-        (typeof value === 'string' && value.length <= 2000))
-    ) {
-      out[name] = value as string | number | boolean | null;
-    }
-  }
-  return out;
-}
 
 /** The `forcedVersions` option, with the `tabula_force` URL parameter's versions over it. */
 function forcedVersions(settings: Partial<ClientOptions>): Record<string, string> {
@@ -171,9 +143,10 @@ export function createClient(options: ClientOptions): TabulaClient {
   const settings: Partial<ClientOptions> = isObject(options) ? options : {};
   const report = (error: unknown): void => reportTo(error, settings);
 
-  let payload: SdkPayload | undefined;
-  let etag: string | undefined;
+  /** The payload served, compiled, and the latest received, which may wait for a part (see receive). */
   let compiled: CompiledPayload | undefined;
+  let latest: SdkPayload | undefined;
+  let etag: string | undefined;
   let attributes: Attributes = {};
   let remembered: RememberedState = { sticky: {}, exposed: [] };
   let exposed = new Set<string>();
@@ -187,6 +160,10 @@ export function createClient(options: ClientOptions): TabulaClient {
   const clientKey = typeof settings.clientKey === 'string' ? settings.clientKey : '';
   const host = (settings.apiHost || scriptOrigin).replace(/\/+$/, '');
   const url = (endpoint: string): string => `${host}/sdk/v1/${endpoint}/${encodeURIComponent(clientKey)}`;
+  let installing: Promise<void> | undefined;
+  /** One attempt: a part that failed to load is reported once, and the conditions that need it stay false. */
+  const installOptionalOperators = (): Promise<void> =>
+    (installing ||= loadPart('operators').then((part) => installOperators(part.operators), report));
   /** Spec §3 storage: `tabula:<name>`, each record in the envelope. */
   const store = <T>(name: string, parse: (data: unknown) => T | undefined) =>
     createStore<T>({ key: `tabula:${name}`, version: 1, parse, storage });
@@ -245,24 +222,15 @@ export function createClient(options: ClientOptions): TabulaClient {
     if (!loggedByServer) queueEvent({ type: 'exposure', unitId, experiment, version });
   };
 
-  const serve = (next: SdkPayload, validator: string | null): void => {
-    compiled = compilePayload(next);
-    payload = next;
-    // Stream payloads and responses whose ETag is hidden by CORS still revalidate: the ETag is the quoted revision.
-    etag = validator || `"${next.revision}"`;
+  const serve = (next: SdkPayload, ready: CompiledPayload, fresh?: boolean): void => {
+    compiled = ready;
     const project = settings.appId || settings.projectId;
     if (project && next.projectId !== project) {
       report(new Error(explain(Problem.WrongProject, clientKey, next.projectId, project)));
     }
     for (const resolve of waiting) resolve(true);
     waiting.clear();
-  };
-
-  const apply = (next: unknown, validator: string | null): void => {
-    if (!isPayload(next)) throw new Error('malformed payload');
-    if (payload && next.revision === payload.revision) return;
-    serve(next, validator);
-    cache.write({ payload: next, etag: etag as string });
+    if (!fresh) return;
     for (const listener of listeners) {
       try {
         listener(next);
@@ -270,6 +238,31 @@ export function createClient(options: ClientOptions): TabulaClient {
         report(error);
       }
     }
+  };
+
+  /**
+   * A payload is served once the optional operators its conditions name are installed: at once when it names none.
+   * Until then the payload served before (or none: defaults, PROVIDER_NOT_READY) answers, so no condition is ever
+   * evaluated without its operator; a newer payload received meanwhile wins. When their part fails to load, that is
+   * reported and the payload served anyway, those conditions false (and reported) as an unknown operator's are.
+   */
+  const receive = (next: SdkPayload, validator: string | null, fresh?: boolean): void => {
+    latest = next;
+    // Stream payloads and responses whose ETag is hidden by CORS still revalidate: the ETag is the quoted revision.
+    etag = validator || `"${next.revision}"`;
+    const candidate = compilePayload(next);
+    if (!candidate.needs) serve(next, candidate, fresh);
+    else
+      void installOptionalOperators().then(() => {
+        if (latest === next) serve(next, compilePayload(next), fresh);
+      });
+  };
+
+  const apply = (next: unknown, validator: string | null): void => {
+    if (!isPayload(next)) throw new Error('malformed payload');
+    if (latest && next.revision === latest.revision) return;
+    receive(next, validator, true);
+    cache.write({ payload: next, etag: etag as string });
   };
 
   const getFlagDetails = <T>(key: string, fallback: T, given?: Attributes): TypedFlagDetails<Widen<T>> => {
@@ -309,6 +302,8 @@ export function createClient(options: ClientOptions): TabulaClient {
     }
   };
 
+  const online: OnlineClient = { settings, forced, url, fetch: doFetch, expose, local: experiment };
+
   const onPageHide = (event: Event): void => {
     if (event.type === 'pagehide' || document.visibilityState === 'hidden') queue.beacon();
   };
@@ -327,20 +322,19 @@ export function createClient(options: ClientOptions): TabulaClient {
     const cached = cache.read();
     const bootstrap = isPayload(settings.payload) ? settings.payload : undefined;
     if (cached && !(bootstrap && bootstrap.generatedAt > cached.payload.generatedAt))
-      serve(cached.payload, cached.etag);
-    else if (bootstrap) serve(bootstrap, null);
+      receive(cached.payload, cached.etag);
+    else if (bootstrap) receive(bootstrap, null);
 
     stops.push(
       later(() => void queue.flush(), settings.flushInterval || FLUSH_INTERVAL_MS, true),
       startPayloadUpdates({
         url,
         fetch: doFetch,
-        useEventSource: !settings.fetch && typeof EventSource === 'function',
-        autoPoll: settings.autoPoll !== false,
-        streaming: !!settings.streaming,
+        settings,
         etag: () => etag,
         apply,
         report,
+        loadStream: () => loadPart('stream'),
       }),
     );
     if (typeof document === 'object') {
@@ -359,12 +353,12 @@ export function createClient(options: ClientOptions): TabulaClient {
     version: settings.appId ? SDK_VERSIONS.tab : SDK_VERSIONS.abc,
     enableUI: !!settings.enableUI,
     ready() {
-      if (payload || destroyed) return Promise.resolve(!!payload);
+      if (compiled || destroyed) return Promise.resolve(!!compiled);
       return new Promise((resolve) => {
         waiting.add(resolve);
         later(() => {
           waiting.delete(resolve);
-          resolve(!!payload);
+          resolve(!!compiled);
         }, settings.readyTimeout || READY_TIMEOUT_MS);
       });
     },
@@ -372,34 +366,15 @@ export function createClient(options: ClientOptions): TabulaClient {
     getFlag,
     getFlagDetails,
     getExperiment: (key, evaluated) => experiment(key, evaluated),
-    async fetchExperiment(key) {
-      const autoExposure = !!settings.autoExposure;
-      try {
-        // A QA-forced version is the page's own decision; the server could not know it.
-        if (forced[key]) return experiment(key, attributes, false);
-        const request: EvaluateRequest = {
-          unitId: String(attributes.id),
-          attributes: scalars(attributes),
-          experiments: [key],
-          logExposure: autoExposure,
-        };
-        const response = await doFetch(url('evaluate'), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(request),
+    fetchExperiment(key) {
+      const given = attributes;
+      return loadPart('online')
+        .then((part) => part.fetchExperiment(online, key, given, compiled))
+        .catch((error) => {
+          report(error);
+          // Offline, the local evaluation answers; it logs the exposure the server could not.
+          return experiment(key, given, !!settings.autoExposure);
         });
-        if (!response.ok) throw new Error(`evaluate: ${response.status}`);
-        const assignment = ((await response.json()) as EvaluateResponse).experiments[key];
-        if (!assignment) return null;
-        // Remembered as logged, so that a later getExperiment does not log the same exposure again.
-        const unit = autoExposure && unitOf(attributes, compiled?.experiments.get(key)?.unitAttribute || 'id');
-        if (unit) expose(key, assignment.version, unit, true);
-        return { version: assignment.version, params: assignment.params };
-      } catch (error) {
-        report(error);
-        // Offline, the local evaluation answers; it logs the exposure the server could not.
-        return experiment(key, attributes, autoExposure);
-      }
     },
     track(event, value, properties) {
       try {
@@ -428,7 +403,7 @@ export function createClient(options: ClientOptions): TabulaClient {
       destroyed = true;
       for (const stop of stops) stop();
       listeners.clear();
-      for (const resolve of waiting) resolve(!!payload);
+      for (const resolve of waiting) resolve(!!compiled);
       void queue.flush();
     },
   };

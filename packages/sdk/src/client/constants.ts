@@ -19,6 +19,8 @@ export const MAX_FLAG_KEYS_PER_BATCH = 1_000;
 export const USAGE_REPORT_INTERVAL_MS = 10 * 60_000;
 /** Events waiting for the server; past this the oldest are dropped (and reported) so storage cannot fill up. */
 export const MAX_QUEUED_EVENTS = 1_000;
+/** A change to the event queue reaches storage within this time (a burst of events costs one write). */
+export const QUEUE_SAVE_DELAY_MS = 1_000;
 /** Logged exposures and sticky assignments remembered per client key (a server-side client sees many units). */
 export const MAX_REMEMBERED = 1_000;
 

@@ -1,7 +1,8 @@
 import type { EventBatchResult, SdkEvent } from '@tabula/protocol';
 import { explain, Problem } from '../core';
-import { MAX_EVENTS_PER_BATCH, MAX_QUEUED_EVENTS } from './constants';
+import { MAX_EVENTS_PER_BATCH, MAX_QUEUED_EVENTS, QUEUE_SAVE_DELAY_MS } from './constants';
 import { createStore, type StorageLike } from './storage';
+import { later } from './timers';
 import type { FlagUsage } from './usage';
 
 export interface EventQueueOptions {
@@ -16,9 +17,9 @@ export interface EventQueueOptions {
 
 export interface EventQueue {
   enqueue(event: SdkEvent): void;
-  /** Sends the oldest batch; resolves when the server answered (or did not), never rejects. */
+  /** Saves the queue, then sends the oldest batch; resolves when the server answered (or did not), never rejects. */
   flush(): Promise<void>;
-  /** Hands what is left to sendBeacon as the page goes away. */
+  /** Saves the queue and hands what is left to sendBeacon as the page goes away. */
   beacon(): void;
 }
 
@@ -35,10 +36,12 @@ const batchBody = (events: SdkEvent[], flags: string[]): string =>
   JSON.stringify({ events, flags: flags.length ? flags : undefined });
 
 /**
- * Storage, not memory, holds the queue: an event leaves it only when the server has answered 202 (or refused the
- * batch as malformed), so a 5xx, a lost network or a closed page loses nothing. Every change re-reads storage first,
- * so two tabs of one site add to the same queue rather than overwrite each other. Resending is safe: the server
- * recognises event ids it has already stored, and reporting a flag's usage twice only repeats its time.
+ * The queue lives in memory, so an event costs the same whatever the queue holds, and is saved to storage within
+ * QUEUE_SAVE_DELAY_MS of a change, before each flush, and as the page goes away. An event leaves it only when the
+ * server has answered 202 (or refused the batch as malformed), so a 5xx, a lost network or a closed page loses
+ * nothing. A save merges with what storage holds, so two tabs of one site add to the same queue rather than
+ * overwrite each other, and each sends the other's events too. Resending is safe: the server recognises event ids it
+ * has already stored, and reporting a flag's usage twice only repeats its time.
  */
 export function createEventQueue(options: EventQueueOptions): EventQueue {
   const { url, report, usage } = options;
@@ -48,15 +51,48 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
     parse: parseQueue,
     storage: options.storage,
   });
-  const read = (): SdkEvent[] => store.read() || [];
+  let queue: SdkEvent[] = store.read() || [];
+  /** Ids that left the queue since the last save (sent, or dropped when it was full): storage must forget them too. */
+  let gone = new Set<string>();
+  let cancelSave: (() => void) | undefined;
   // sendBeacon never says whether the server took the batch: beaconed events stay queued (so a later fetch or the
   // next page load confirms them) and are only kept from being beaconed twice from this page.
   const beaconed = new Set<string>();
   let sending: Promise<void> | undefined;
   let pausedUntil = 0;
 
+  const drop = (events: SdkEvent[]): void => {
+    for (const event of events) gone.add(event.id);
+  };
+
+  /** Keeps the newest events when there are too many; the oldest are dropped and reported. */
+  const bound = (): void => {
+    const over = queue.length - MAX_QUEUED_EVENTS;
+    if (over > 0) {
+      drop(queue.splice(0, over));
+      report(new Error(explain(Problem.QueueFull, over)));
+    }
+  };
+
+  const changed = (): void => {
+    cancelSave ||= later(save, QUEUE_SAVE_DELAY_MS);
+  };
+
+  function save(): void {
+    if (!cancelSave) return;
+    cancelSave();
+    cancelSave = undefined;
+    const held = new Set(queue.map((event) => event.id));
+    // What other tabs queued meanwhile goes first: it is older than what this page has just added, or as old.
+    const others = (store.read() || []).filter((event) => !held.has(event.id) && !gone.has(event.id));
+    queue = others.concat(queue);
+    gone = new Set();
+    bound();
+    store.write(queue);
+  }
+
   const send = async (): Promise<void> => {
-    const batch = read().slice(0, MAX_EVENTS_PER_BATCH);
+    const batch = queue.slice(0, MAX_EVENTS_PER_BATCH);
     const flags = usage.pending();
     if (!(batch.length || flags.length) || Date.now() < pausedUntil) return;
     const response = await options.fetch(url, {
@@ -71,7 +107,9 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
       throw new Error(explain(Problem.EventsKept, status));
     }
     const sent = new Set(batch.map((event) => event.id));
-    store.write(read().filter((event) => !sent.has(event.id)));
+    queue = queue.filter((event) => !sent.has(event.id));
+    drop(batch);
+    if (batch.length) changed();
     usage.reported(flags);
     if (!response.ok) throw new Error(explain(Problem.EventsDropped, status));
     const { rejected } = (await response.json()) as EventBatchResult;
@@ -80,15 +118,12 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
 
   return {
     enqueue(event) {
-      const queue = read();
-      const over = queue.push(event) - MAX_QUEUED_EVENTS;
-      if (over > 0) {
-        queue.splice(0, over);
-        report(new Error(explain(Problem.QueueFull, over)));
-      }
-      store.write(queue);
+      queue.push(event);
+      bound();
+      changed();
     },
     flush() {
+      save();
       sending ||= send()
         .catch(report)
         .finally(() => {
@@ -99,9 +134,8 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
     // Usage a beacon carries counts as reported: unlike events it is not kept for a confirmation, since a lost
     // beacon only leaves a flag's last evaluation a little older than it was.
     beacon() {
-      const batch = read()
-        .filter((event) => !beaconed.has(event.id))
-        .slice(0, MAX_EVENTS_PER_BATCH);
+      save();
+      const batch = queue.filter((event) => !beaconed.has(event.id)).slice(0, MAX_EVENTS_PER_BATCH);
       const flags = usage.pending();
       const { navigator } = globalThis;
       if ((batch.length || flags.length) && navigator?.sendBeacon?.(url, batchBody(batch, flags))) {

@@ -3,11 +3,12 @@
 import { bucket } from '../core';
 import { createClient } from './client';
 import { clientFromScriptTag } from './script-tag';
+import { SCRIPT } from './script-url';
 
 /** The client the snippet's data attributes asked for, if any: `Tabula.client`. */
 function scriptTagClient() {
   try {
-    return clientFromScriptTag(typeof document === 'undefined' ? null : (document.currentScript as HTMLScriptElement));
+    return clientFromScriptTag(SCRIPT);
   } catch {
     return undefined;
   }

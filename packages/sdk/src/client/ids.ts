@@ -9,6 +9,6 @@ export function uuid(): string {
   const random = (): number =>
     crypto?.getRandomValues ? crypto.getRandomValues(new Uint8Array(1))[0]! : Math.random() * 256;
   return '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (digit) =>
-    (Number(digit) ^ ((random() & 15) >> (Number(digit) / 4))).toString(16),
+    (+digit ^ ((random() & 15) >> (+digit / 4))).toString(16),
   );
 }

@@ -5,20 +5,22 @@ const flag = (value: string | undefined): boolean | undefined => (value === unde
 /**
  * The snippet's script tag can carry the client's options as data attributes (data-client-key, data-project-id…),
  * so a page needs no inline script and keeps a strict Content-Security-Policy. Without data-client-key nothing starts.
+ * An empty data-user-id or data-unit-id is no id.
  */
 export function clientFromScriptTag(script: { dataset: DOMStringMap } | null | undefined): TabulaClient | undefined {
   const data = script?.dataset;
   if (!data?.clientKey) return undefined;
-  const common = {
-    clientKey: data.clientKey,
-    apiHost: data.apiHost,
+  const { clientKey, apiHost, appId, userId, projectId, unitId } = data;
+  return createClient({
+    clientKey,
+    apiHost,
+    appId,
+    userId,
+    projectId,
+    unitId,
     enableUI: flag(data.enableUi),
     autoPoll: flag(data.autoPoll),
     autoExposure: flag(data.autoExposure),
     streaming: flag(data.streaming),
-  };
-  const options: ClientOptions = data.appId
-    ? { ...common, appId: data.appId, userId: data.userId || undefined }
-    : { ...common, projectId: data.projectId || '', unitId: data.unitId || undefined };
-  return createClient(options);
+  } as ClientOptions);
 }

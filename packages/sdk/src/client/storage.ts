@@ -97,9 +97,17 @@ export function createStore<T>(
 ): EnvelopeStore<T> {
   const { key, version, parse, now = Date.now } = options;
   let storage = options.storage || defaultStorage();
-  const remove = () => void attempt(() => storage.removeItem(key));
+  /** Of the record last read or written here: a write keeps it without reading (and parsing) the record again. */
+  let createdAt: number | undefined;
+  const remove = (): undefined => {
+    createdAt = undefined;
+    attempt(() => storage.removeItem(key));
+    return undefined;
+  };
 
-  const save = (record: StoredRecord<T>): void => {
+  const save = (data: T): StoredRecord<T> => {
+    const updatedAt = now();
+    const record = { version, createdAt: createdAt ?? updatedAt, updatedAt, data };
     const text = JSON.stringify(record);
     try {
       storage.setItem(key, text);
@@ -108,33 +116,31 @@ export function createStore<T>(
       storage = createMemoryStorage();
       storage.setItem(key, text);
     }
+    return record;
   };
 
   const readRecord = (): StoredRecord<T> | undefined => {
-    const raw = attempt(() => storage.getItem(key));
-    if (raw === null || raw === undefined) return undefined;
-    const record = attempt(() => JSON.parse(raw));
-    let data: T | undefined;
-    if (isEnvelope(record)) {
-      const current = record.version === version ? record.data : upgrade && attempt(() => upgrade(record));
-      if (current !== undefined) data = parse(current);
-    }
-    if (data === undefined) {
-      remove();
-      return undefined;
-    }
-    if (record.version === version) return { ...record, data };
-    const upgraded = { version, createdAt: record.createdAt, updatedAt: now(), data };
-    save(upgraded);
-    return upgraded;
+    // JSON.parse(null) is null: nothing stored. Unreadable storage or text is undefined: removed.
+    const record = attempt(() => JSON.parse(storage.getItem(key) as string));
+    if (record === null) return undefined;
+    const current = isEnvelope(record)
+      ? record.version === version
+        ? record.data
+        : upgrade && attempt(() => upgrade(record))
+      : undefined;
+    const data = current === undefined ? undefined : parse(current);
+    if (data === undefined) return remove();
+    createdAt = record.createdAt;
+    // A migrated record is saved in the current version.
+    return record.version === version ? { ...record, data } : save(data);
   };
 
   return {
     read: () => readRecord()?.data,
     readRecord,
     write(data) {
-      const at = now();
-      save({ version, createdAt: readRecord()?.createdAt ?? at, updatedAt: at, data });
+      if (createdAt === undefined) readRecord();
+      save(data);
     },
     clear: remove,
   };

@@ -26,7 +26,6 @@
  */
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:\d{2})?)?$/;
 
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -53,13 +52,4 @@ export function compareOrdered(a: unknown, b: unknown): number {
   const t = toText(b);
   if (s === undefined || t === undefined) return Number.NaN;
   return s === t ? 0 : s < t ? -1 : 1;
-}
-
-/** Epoch milliseconds, or undefined when the value is no date. */
-export function toTime(value: unknown): number | undefined {
-  if (value instanceof Date) return toNumber(value.getTime());
-  const parts = typeof value === 'string' ? ISO_DATE.exec(value) : null;
-  if (parts === null) return toNumber(value);
-  // Date.parse reads a date-time without offset as local time; conditions must not depend on the visitor's zone.
-  return toNumber(Date.parse(parts[2] === undefined ? (value as string) : `${parts[1]}T${parts[2]}${parts[3] || 'Z'}`));
 }

@@ -4,12 +4,13 @@ import { unitOf } from './bucket';
 import { isObject } from './coercion';
 import { brokenExperiment, type CompiledExperiment, compileExperiment } from './experiments';
 import { type CompiledFlag, compileFlag, errorResult } from './flags';
+import { MISSING_OPERATORS } from './operators';
 import { Problem } from './problem';
 import { explain, type Fault, fault, type PayloadCache, report } from './report';
 import type { Assignment, Attributes, EvaluationOptions, Evaluator, FlagResult } from './types';
 
-const NO_OPTIONS: EvaluationOptions = Object.freeze({});
-const NO_ATTRIBUTES: Attributes = Object.freeze({});
+/** Stands for options or attributes not given. */
+const NOTHING: EvaluationOptions & Attributes = Object.freeze({});
 
 /** The few checks that let evaluation start; each flag, experiment and condition is checked as it is compiled. */
 export const isPayload = (value: unknown): value is SdkPayload =>
@@ -26,6 +27,11 @@ export interface CompiledPayload {
   experiments: ReadonlyMap<string, CompiledExperiment>;
   /** Set when the payload could not be read at all: every evaluation reports it. */
   unreadable?: Fault;
+  /**
+   * A condition names an operator that may be one of the optional ones, which are not installed (only ever in the
+   * snippet bundle, before it has loaded them): until they are, the condition is false and reported.
+   */
+  needs?: boolean;
 }
 
 /** Never throws: a broken flag or experiment answers ERROR (or nothing) and is reported on first use. */
@@ -48,7 +54,7 @@ export function compilePayload(payload: SdkPayload): CompiledPayload {
         return errorResult(key, 'PARSE_ERROR');
       },
     );
-    return { flags, experiments };
+    return { flags, experiments, needs: cache.has(MISSING_OPERATORS) };
   } catch (error) {
     return {
       flags: new Map(),
@@ -64,7 +70,7 @@ export function evaluateFlag(
   attributes: Attributes,
   options?: EvaluationOptions,
 ): FlagResult {
-  const settled = options || NO_OPTIONS;
+  const settled = options || NOTHING;
   try {
     const flag = payload.flags.get(key);
     if (flag) return flag(readable(attributes), settled);
@@ -83,7 +89,7 @@ export function evaluateExperiment(
   attributes: Attributes,
   options?: EvaluationOptions,
 ): Assignment | null {
-  const settled = options || NO_OPTIONS;
+  const settled = options || NOTHING;
   const experiment = payload.experiments.get(key);
   if (experiment) return assign(experiment, readable(attributes), settled);
   payload.unreadable?.(settled);
@@ -115,13 +121,13 @@ export function createEvaluator(payload: SdkPayload): Evaluator {
     flag: (key, attributes, options) => evaluateFlag(compiled, key, attributes, options),
     experiment: (key, attributes, options) => evaluateExperiment(compiled, key, attributes, options),
     allFlags(attributes, options) {
-      if (unreadable) unreadable(options || NO_OPTIONS);
+      if (unreadable) unreadable(options || NOTHING);
       const results: Record<string, FlagResult> = {};
       for (const key of flags.keys()) results[key] = evaluateFlag(compiled, key, attributes, options);
       return results;
     },
     allExperiments(attributes, options) {
-      if (unreadable) unreadable(options || NO_OPTIONS);
+      if (unreadable) unreadable(options || NOTHING);
       const results: Record<string, Assignment> = {};
       for (const key of experiments.keys()) {
         const result = evaluateExperiment(compiled, key, attributes, options);
@@ -134,7 +140,7 @@ export function createEvaluator(payload: SdkPayload): Evaluator {
 
 /** What the host passes is not trusted: attribute lookups must not throw on null or primitives. */
 const readable = (attributes: Attributes): Attributes =>
-  typeof attributes === 'object' && attributes !== null ? attributes : NO_ATTRIBUTES;
+  typeof attributes === 'object' && attributes !== null ? attributes : NOTHING;
 
 /** Compiles each piece once, the first of a key winning; a piece that fails to compile is replaced by `broken`. */
 function compileEach<Piece extends { key: string }, Compiled>(

@@ -54,9 +54,8 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
       };
     }
     const value = values.get(variant) as JsonValue;
-    return ruleId === undefined
-      ? () => ({ key, value, variant, reason })
-      : () => ({ key, value, variant, reason, ruleId });
+    // Without a rule, `ruleId` is undefined: absent from JSON, and ignored by the OpenFeature providers.
+    return () => ({ key, value, variant, reason, ruleId });
   }
 
   function compileServe(serve: Serve, ruleId: string): Serving {

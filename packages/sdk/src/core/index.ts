@@ -1,3 +1,5 @@
+import './all-operators';
+
 export { BUCKETS, bucket, createBucketer, murmur3, unitOf } from './bucket';
 export { isObject } from './coercion';
 export { evaluateCondition } from './conditions';
@@ -11,6 +13,7 @@ export {
   isPayload,
 } from './evaluator';
 export { errorResult } from './flags';
+export { installOperators } from './operators';
 export { Problem } from './problem';
 export { explain, report } from './report';
 

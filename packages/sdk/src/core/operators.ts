@@ -1,34 +1,37 @@
 import type { ConditionOperator } from '@tabula/protocol';
-import { compareOrdered, isNumericString, toNumber, toText, toTime } from './coercion';
-import { MAX_PATTERN_LENGTH } from './constants';
+import { compareOrdered, isNumericString, toNumber, toText } from './coercion';
+import { type Accept, above, below, type OperatorCompiler, type Predicate, someOperand } from './operands';
 import { Problem } from './problem';
-import { cached, explain, type PayloadCache } from './report';
-import { compareSemver, parseSemver } from './semver';
+import { explain, type PayloadCache } from './report';
 
-/** Tests one attribute value (an array is handled by the operator, element by element). */
-export type Predicate = (value: unknown) => boolean;
-
-const above = (order: number): boolean => order > 0;
-const below = (order: number): boolean => order < 0;
-/** The orders each ordering operator accepts. An order that cannot be taken is NaN, which none accepts. */
-const ORDERS: Partial<Record<ConditionOperator, (order: number) => boolean>> = {
+/** The orders each ordering operator accepts. */
+const ORDERS: Partial<Record<ConditionOperator, Accept>> = {
   gt: above,
   gte: (order) => order >= 0,
   lt: below,
   lte: (order) => order <= 0,
-  semver_eq: (order) => order === 0,
-  semver_gt: above,
-  semver_lt: below,
-  before: below,
-  after: above,
 };
 
-/** What a semver operand must be: a version string (an attribute may also be a number, read as text). */
-const versionOperand = (value: unknown) => (typeof value === 'string' ? parseSemver(value) : undefined);
-const versionOf = (value: unknown) => {
-  const text = toText(value);
-  return text === undefined ? undefined : parseSemver(text);
-};
+/**
+ * The pattern, version and date operators live in optional-operators.ts. Every build but the snippet bundle installs
+ * them at once (all-operators.ts); the snippet bundle loads them when a payload uses one, so pages that never match
+ * patterns or compare versions or dates do not download that code.
+ */
+export type OptionalOperator = 'matches' | 'semver_eq' | 'semver_gt' | 'semver_lt' | 'before' | 'after';
+export type OptionalOperators = Record<OptionalOperator, OperatorCompiler>;
+
+/** A map, not the object: an operator named `constructor` must find nothing. */
+let installed: Map<string, OperatorCompiler> | undefined;
+
+export function installOperators(operators: OptionalOperators): void {
+  installed = new Map(Object.entries(operators));
+}
+
+/**
+ * Set in a payload's cache when a condition names an operator this module does not compile while the optional ones
+ * are not installed: it may be one of them (see compilePayload).
+ */
+export const MISSING_OPERATORS = 'missing operators';
 
 /**
  * The predicate of an operator over its operands, or what makes the condition broken. `not_in` and `neq` answer as
@@ -36,7 +39,7 @@ const versionOf = (value: unknown) => {
  */
 export function compileOperator(operator: string, values: unknown[], cache: PayloadCache): Predicate | string {
   const known = operator as ConditionOperator;
-  const accept = ORDERS[known] as (order: number) => boolean;
+  const accept = ORDERS[known] as Accept;
   switch (known) {
     case 'in':
     case 'eq':
@@ -49,8 +52,6 @@ export function compileOperator(operator: string, values: unknown[], cache: Payl
       return texts(values, (subject, operand) => subject.startsWith(operand));
     case 'ends_with':
       return texts(values, (subject, operand) => subject.endsWith(operand));
-    case 'matches':
-      return patterns(values, cache);
     case 'gt':
     case 'gte':
     case 'lt':
@@ -60,57 +61,19 @@ export function compileOperator(operator: string, values: unknown[], cache: Payl
         (value) => value,
         (value, operand) => accept(compareOrdered(value, operand)),
       );
-    case 'semver_eq':
-    case 'semver_gt':
-    case 'semver_lt': {
-      const operands = operandsOf(values, versionOperand, 'version');
-      if (typeof operands === 'string') return operands;
-      return someOperand(operands, versionOf, (version, operand) => accept(compareSemver(version, operand)));
-    }
-    case 'before':
-    case 'after': {
-      const operands = operandsOf(values, toTime, 'date');
-      if (typeof operands === 'string') return operands;
-      return someOperand(operands, toTime, (time, operand) => accept(time - operand));
-    }
     case 'exists':
       // Not per element: an array is present whatever it holds.
       return (value) => value != null;
     default: {
-      // Typed never: a new protocol operator without a case here fails to compile; at run time an operator from a
-      // newer server lands here.
-      const unknown: never = known;
-      return explain(Problem.UnknownOperator, unknown);
+      // The optional operators (typed so: a new protocol operator without a case here fails to compile), and at run
+      // time an operator from a newer server, which is unknown once the optional operators are installed.
+      const optional: OptionalOperator = known;
+      const compile = installed?.get(optional);
+      if (compile) return compile(values, cache);
+      if (!installed) cache.set(MISSING_OPERATORS, true);
+      return explain(Problem.UnknownOperator, optional);
     }
   }
-}
-
-/**
- * Holds when the attribute, or one element of an array attribute, read as a subject, passes `test` with one of the
- * operands. A value that reads as nothing matches nothing.
- */
-function someOperand<Subject, Operand>(
-  operands: readonly Operand[],
-  read: (value: unknown) => Subject | undefined,
-  test: (subject: Subject, operand: Operand) => boolean,
-): Predicate {
-  const holds = (value: unknown): boolean => {
-    const subject = read(value);
-    if (subject !== undefined) for (const operand of operands) if (test(subject, operand)) return true;
-    return false;
-  };
-  return (value) => (Array.isArray(value) ? value.some(holds) : holds(value));
-}
-
-/** Operands that must all read as versions or dates: the first that does not breaks the condition. */
-function operandsOf<T>(values: unknown[], read: (value: unknown) => T | undefined, what: string): T[] | string {
-  const operands: T[] = [];
-  for (const value of values) {
-    const operand = read(value);
-    if (operand === undefined) return explain(Problem.BadOperand, value, what);
-    operands.push(operand);
-  }
-  return operands;
 }
 
 /** Equality with number↔numeric-string and boolean↔"true"/"false" coercion, as sets so long `in` lists stay fast. */
@@ -154,21 +117,4 @@ function membership(values: unknown[]): Predicate {
 function texts(values: unknown[], test: (subject: string, operand: string) => boolean): Predicate {
   const operands = values.map(toText).filter((operand): operand is string => operand !== undefined);
   return someOperand(operands, toText, test);
-}
-
-function patterns(values: unknown[], cache: PayloadCache): Predicate | string {
-  const compiled: RegExp[] = [];
-  for (const value of values) {
-    const source = toText(value);
-    if (source === undefined) continue;
-    if (source.length > MAX_PATTERN_LENGTH) {
-      return explain(Problem.LongPattern, MAX_PATTERN_LENGTH);
-    }
-    try {
-      compiled.push(cached(cache, `/${source}/`, () => new RegExp(source)));
-    } catch (error) {
-      return explain(Problem.BadPattern, source, (error as Error).message);
-    }
-  }
-  return someOperand(compiled, toText, (subject, pattern) => pattern.test(subject));
 }

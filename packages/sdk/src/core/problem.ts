@@ -1,6 +1,6 @@
 /**
  * Every problem the SDK reports through onError about itself. The numbers are stable: in the snippet bundle a message
- * is `E<number>` and the details (sentences.ts says what each one means; the README lists them).
+ * is `E<number>` and the details (explain-by-number.ts; sentences.ts says what each one means, and the README lists them).
  */
 export enum Problem {
   // the payload and its pieces

@@ -1,14 +1,6 @@
-import type { Problem } from './problem';
-import { SENTENCES } from './sentences';
 import type { EvaluationOptions } from './types';
 
-/** A problem's message: its sentence with the details in place, or, in the snippet bundle, its number and the details. */
-export function explain(problem: Problem, ...details: unknown[]): string {
-  const sentence: string | undefined = SENTENCES[problem];
-  return sentence
-    ? sentence.replace(/\{(\d)\}/g, (_, index) => String(details[index]))
-    : [`E${problem}`, ...details].join(' ');
-}
+export { explain } from './explain';
 
 /** Hands a problem to the host's onError. The handler must not turn it into an exception in the host page either. */
 export function report(problem: unknown, options: EvaluationOptions): void {

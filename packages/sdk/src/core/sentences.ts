@@ -2,7 +2,7 @@ import { Problem } from './problem';
 
 /**
  * What each problem means; `{0}`, `{1}`… stand for its details. The snippet bundle is built without this table (see
- * scripts/build.mjs), to stay small: there a message is the problem's number and the details, `E4 vip`.
+ * explain-by-number.ts), to stay small.
  */
 export const SENTENCES: Record<Problem, string> = {
   // the payload and its pieces

@@ -20,8 +20,15 @@ beforeAll(() => {
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('dist/tabula.js, the snippet bundle', () => {
-  it('is built with the ESM and OpenFeature bundles beside it', () => {
-    expect(readdirSync(out).sort()).toEqual(['openfeature.js', 'tabula.esm.js', 'tabula.js']);
+  it('is built with its parts, the ESM and OpenFeature bundles beside it', () => {
+    expect(readdirSync(out).sort()).toEqual([
+      'openfeature.js',
+      expect.stringMatching(/^tabula-online\.[0-9a-f]{8}\.js$/),
+      expect.stringMatching(/^tabula-operators\.[0-9a-f]{8}\.js$/),
+      expect.stringMatching(/^tabula-stream\.[0-9a-f]{8}\.js$/),
+      'tabula.esm.js',
+      'tabula.js',
+    ]);
     expect(readFileSync(join(out, 'openfeature.js'), 'utf8')).not.toMatch(/createEnvelopeStore|murmur/i);
   });
 

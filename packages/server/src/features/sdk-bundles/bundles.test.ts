@@ -8,6 +8,12 @@ import { useTestApp } from '../../../test/app';
 const sdkDir = mkdtempSync(join(tmpdir(), 'tabula-sdk-'));
 const bundle = `(function(){window.tabula={version:"test"};${' '.repeat(2000)}})();\n`;
 writeFileSync(join(sdkDir, 'tabula.js'), bundle);
+// A part the bundle loads on demand, named with its build's hash, and files of the build that are no part.
+const part = `export function startStream(){${' '.repeat(2000)}}\n`;
+const PART = 'tabula-stream.0123abcd.js';
+writeFileSync(join(sdkDir, PART), part);
+writeFileSync(join(sdkDir, 'tabula.esm.js'), 'export {};\n');
+writeFileSync(join(sdkDir, 'tabula-stream.js'), 'export {};\n');
 
 describe('SDK bundles', () => {
   const t = useTestApp({ sdkDir });
@@ -35,6 +41,34 @@ describe('SDK bundles', () => {
       headers: { 'if-none-match': response.headers.etag as string },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it.each(['/sdk/tabula.js', '/sdk/tabula@3.0.5.js', '/sdk/tabula@1.0.7.js'])(
+    'serves the parts beside %s, where the bundle resolves them, cached for good',
+    async (script) => {
+      const url = new URL(PART, `http://tabula.test${script}`).pathname;
+      const response = await t.app.inject({
+        url,
+        headers: { origin: 'https://shop.example.com', 'accept-encoding': 'gzip' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(gunzipSync(response.rawPayload).toString()).toBe(part);
+      expect(response.headers).toMatchObject({
+        'content-type': 'application/javascript; charset=utf-8',
+        'cache-control': 'public, max-age=31536000, immutable',
+        // Parts are ES modules, which browsers fetch with CORS from another site's page.
+        'access-control-allow-origin': '*',
+        'cross-origin-resource-policy': 'cross-origin',
+      });
+      const again = await t.app.inject({ url, headers: { 'if-none-match': response.headers.etag as string } });
+      expect(again.statusCode).toBe(304);
+    },
+  );
+
+  it('serves no other file of the SDK folder', async () => {
+    for (const file of ['tabula.esm.js', 'tabula-stream.js', 'tabula-stream.0123abce.js']) {
+      expect((await t.app.inject({ url: `/sdk/${file}` })).statusCode).toBe(404);
+    }
   });
 
   it('knows no other version', async () => {

@@ -1,0 +1,16 @@
+import * as operators from '../core/optional-operators';
+import * as online from './online';
+import * as stream from './stream';
+
+/**
+ * Code the snippet bundle leaves out until a page needs it: streaming (clients with `streaming` on), online retrieval
+ * (`fetchExperiment`) and the pattern, version and date operators (payloads whose conditions may use them). In this
+ * build (ESM, for Node and bundlers) every part is imported with the rest; the snippet bundle is built with
+ * parts-from-url.ts instead, which loads each part from a file of its own beside the script.
+ */
+const PARTS = { stream, online, operators };
+
+export type PartName = keyof typeof PARTS;
+export type Part<Name extends PartName> = (typeof PARTS)[Name];
+
+export const loadPart = <Name extends PartName>(name: Name): Promise<Part<Name>> => Promise.resolve(PARTS[name]);
