@@ -15,3 +15,13 @@ export type { EnvelopeOptions, EnvelopeStore, Migration, StorageLike, StoredReco
 export { createEnvelopeStore, createMemoryStorage, defaultStorage } from './client/storage';
 export type { Assignment, Attributes, EvaluationOptions, Evaluator, FlagResult, StickyAssignments } from './core';
 export { bucket, createEvaluator } from './core';
+export type { AppliedRules, ApplyOptions, NavigationOptions } from './dom';
+export {
+  ANTI_FLICKER_TIMEOUT_MS,
+  applyElementRules,
+  hidePage,
+  PASS_LIMIT,
+  REAPPLY_LIMIT,
+  REAPPLY_WINDOW_MS,
+  watchNavigation,
+} from './dom';

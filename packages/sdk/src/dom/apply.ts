@@ -1,0 +1,224 @@
+import type { ElementAttribute, ElementOperation, ElementRule } from '@tabula/protocol';
+import { createGuard } from './guard';
+import { type Restore, saveStyle, saveStyleAttribute } from './style';
+
+export interface ApplyOptions {
+  /**
+   * Hears of a rule that cannot be applied (a selector the browser cannot read, a move the page's structure refuses)
+   * and of an element left alone because the page keeps changing it back. Nothing is thrown into the page.
+   */
+  onError?: (error: Error) => void;
+  /** The document to change; the page's own when left out. */
+  document?: Document;
+}
+
+export interface AppliedRules {
+  /** Puts the page back as it was before, and stops watching it. */
+  revert(): void;
+}
+
+/** How often the page may undo the changes of one element within REAPPLY_WINDOW_MS before it is left alone. */
+export const REAPPLY_LIMIT = 20;
+export const REAPPLY_WINDOW_MS = 1000;
+/**
+ * How many passes that change something may follow each other within REAPPLY_WINDOW_MS before the SDK stops watching:
+ * a page that replaces an element whenever it is changed would otherwise keep both busy for good, as each new element
+ * is a first change. Well above what elements streaming into a page or a framework's renders cause.
+ */
+export const PASS_LIMIT = 100;
+
+/**
+ * One thing a rule sets on an element. `read` shows how the element stands; a change is made when that is neither what
+ * the rule wants nor what the browser kept of the last change (it normalises styles: `#f00` reads `rgb(255, 0, 0)`).
+ */
+interface Facet {
+  /** What it sets: `@name` an attribute, `t` the text, `s<name>` a style, `m` the place (`S` is the style attribute). */
+  key: string;
+  want: string;
+  read(element: HTMLElement): string | null;
+  save(element: HTMLElement): Restore;
+  write(element: HTMLElement): void;
+}
+
+interface Change {
+  restore: Restore;
+  seen?: string | null;
+}
+
+const attributeFacet = ({ key, value }: ElementAttribute): Facet => ({
+  key: `@${key}`,
+  want: value,
+  read: (element) => element.getAttribute(key),
+  save: (element) => {
+    const old = element.getAttribute(key);
+    return () => (old === null ? element.removeAttribute(key) : element.setAttribute(key, old));
+  },
+  write: (element) => element.setAttribute(key, value),
+});
+
+// The text is set as text: nothing in it is parsed as HTML or run.
+const textFacet = (value: string): Facet => ({
+  key: 't',
+  want: value,
+  read: (element) => element.textContent,
+  save: (element) => {
+    const nodes = Array.from(element.childNodes);
+    return () => element.replaceChildren(...nodes);
+  },
+  write: (element) => {
+    element.textContent = value;
+  },
+});
+
+// CSSOM rather than a style attribute or element: a strict Content-Security-Policy allows it.
+const styleFacet = (name: string, value: string): Facet => ({
+  key: `s${name}`,
+  want: `${value}!important`,
+  read: (element) => `${element.style.getPropertyValue(name)}!${element.style.getPropertyPriority(name)}`,
+  save: (element) => saveStyle(element, name),
+  write: (element) => element.style.setProperty(name, value, 'important'),
+});
+
+const facetsOf = (rule: ElementRule): Facet[] => [
+  ...rule.attributes.map(attributeFacet),
+  ...rule.operations.flatMap((operation) =>
+    operation.type === 'text'
+      ? [textFacet(operation.value)]
+      : operation.type === 'style'
+        ? [styleFacet(operation.name, operation.value)]
+        : [],
+  ),
+];
+
+type Move = Extract<ElementOperation, { type: 'move' }>;
+
+/** Where an element stands among its siblings, to put it back there. */
+function savePosition(element: HTMLElement): Restore {
+  const parent = element.parentNode;
+  const next = element.nextSibling;
+  return () => parent?.insertBefore(element, next?.parentNode === parent ? next : null);
+}
+
+/**
+ * Applies element rules to the page now, and keeps them applied: elements that appear later are changed when they
+ * appear, and what the page changes back (a framework re-rendering) is changed again, up to REAPPLY_LIMIT times per
+ * element and window. One MutationObserver sees the page; its batches of changes are handled together.
+ */
+export function applyElementRules(rules: readonly ElementRule[], options: ApplyOptions = {}): AppliedRules {
+  const page = options.document ?? document;
+  const facets = rules.map(facetsOf);
+  /** Every change in the order first made, undone backwards; and each element's changes by facet key. */
+  const changes: Change[] = [];
+  const changesOf = new Map<Node, Map<string, Change>>();
+  /** The element each move moved: once moved, its selector may well match another element. */
+  const moved = new Map<Move, HTMLElement>();
+  const givenUp = new WeakSet<Node>();
+  const broken = new Set<ElementRule>();
+  const elementGuard = createGuard(REAPPLY_LIMIT, REAPPLY_WINDOW_MS);
+  const passGuard = createGuard(PASS_LIMIT, REAPPLY_WINDOW_MS);
+  let changedAny = false;
+
+  const report = (message: string) => {
+    try {
+      options.onError?.(new Error(message));
+    } catch {
+      // The handler that would hear of its own failure is the one that failed.
+    }
+  };
+
+  function put(element: HTMLElement, facet: Facet, selector: string): void {
+    const own = changesOf.get(element) ?? new Map<string, Change>();
+    const change = own.get(facet.key);
+    if (givenUp.has(element) || facet.read(element) === (change ? change.seen : facet.want)) return;
+    changesOf.set(element, own);
+    if (!change) {
+      if (facet.key[0] === 's' && !own.has('S')) keep(own, 'S', saveStyleAttribute(element));
+      keep(own, facet.key, facet.save(element));
+    } else if (!elementGuard(element)) {
+      givenUp.add(element);
+      report(`${selector}: left alone, the page keeps changing it back`);
+      return;
+    } else if (facet.key !== 'm') {
+      // What the page set since is what it wants once the experiment's changes go.
+      change.restore = facet.save(element);
+    }
+    facet.write(element);
+    own.get(facet.key)!.seen = facet.read(element);
+    changedAny = true;
+  }
+
+  function keep(own: Map<string, Change>, key: string, restore: Restore): void {
+    const change = { restore };
+    own.set(key, change);
+    changes.push(change);
+  }
+
+  function keepMoved(rule: ElementRule, move: Move): void {
+    const target = page.querySelector(move.targetSelector);
+    let element = moved.get(move);
+    if (!element?.isConnected) element = page.querySelector<HTMLElement>(rule.selector) ?? undefined;
+    if (!target || !element) return;
+    moved.set(move, element);
+    const before = move.insertOrder === 'before';
+    const placed = (at: HTMLElement) => ((before ? at.nextSibling : at.previousSibling) === target ? '' : null);
+    put(
+      element,
+      {
+        key: 'm',
+        want: '',
+        read: placed,
+        save: savePosition,
+        write: (at) => target.parentNode?.insertBefore(at, before ? target : target.nextSibling),
+      },
+      rule.selector,
+    );
+  }
+
+  function pass(): void {
+    changedAny = false;
+    rules.forEach((rule, index) => {
+      if (broken.has(rule)) return;
+      try {
+        const ruleFacets = facets[index]!;
+        if (ruleFacets.length > 0) {
+          page.querySelectorAll<HTMLElement>(rule.selector).forEach((element) => {
+            for (const facet of ruleFacets) put(element, facet, rule.selector);
+          });
+        }
+        for (const operation of rule.operations) if (operation.type === 'move') keepMoved(rule, operation);
+      } catch (error) {
+        broken.add(rule);
+        report(`Cannot apply ${rule.selector}: ${error}`);
+      }
+    });
+  }
+
+  const observer = new MutationObserver(() => {
+    pass();
+    // The records of the pass's own changes: nothing to answer.
+    observer.takeRecords();
+    if (changedAny && !passGuard(observer)) {
+      observer.disconnect();
+      report('Stopped watching the page: it keeps replacing changed elements');
+    }
+  });
+
+  pass();
+  const attributeFilter = ['class', 'style', ...rules.flatMap((rule) => rule.attributes.map(({ key }) => key))];
+  observer.observe(page, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter });
+
+  return {
+    revert() {
+      observer.disconnect();
+      for (const change of changes.splice(0).reverse()) {
+        try {
+          change.restore();
+        } catch (error) {
+          report(`Cannot undo a change: ${error}`);
+        }
+      }
+      changesOf.clear();
+      moved.clear();
+    },
+  };
+}
