@@ -13,6 +13,7 @@ export const AUDIT_ENTITY_TYPES = [
   'segment',
   'layer',
   'experiment',
+  'metric',
 ] as const;
 export const auditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { descriptionSchema, idSchema, keySchema, nameSchema, timestampSchema, userSummarySchema } from './common';
 import { API_KEY_KINDS } from './constants';
+import { statisticsSettingsSchema } from './statistics-settings';
 
 export const environmentSchema = z.object({
   id: idSchema,
@@ -17,6 +18,7 @@ export const projectSchema = z.object({
   description: z.string(),
   createdAt: timestampSchema,
   environments: z.array(environmentSchema),
+  statistics: statisticsSettingsSchema,
 });
 export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = z.object({ projects: z.array(projectSchema) });
@@ -27,9 +29,14 @@ export const createProjectBodySchema = z.strictObject({
 });
 export type CreateProjectBody = z.infer<typeof createProjectBodySchema>;
 export const updateProjectBodySchema = z
-  .strictObject({ name: nameSchema, description: descriptionSchema })
+  .strictObject({
+    name: nameSchema,
+    description: descriptionSchema,
+    /** Only the settings given change. */
+    statistics: statisticsSettingsSchema.partial(),
+  })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Please input name or description');
+  .refine((body) => Object.keys(body).length > 0, 'Please input name, description or statistics');
 export type UpdateProjectBody = z.infer<typeof updateProjectBodySchema>;
 
 export const createEnvironmentBodySchema = z.strictObject({ key: keySchema, name: nameSchema });

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { createChangeBus } from './db/change-bus';
 import type { DatabaseHandle } from './db/client';
+import { analysisRoutes } from './features/analysis/routes';
 import { apiKeyRoutes } from './features/api-keys/routes';
 import { authenticateSecretKey, createClientKeys } from './features/api-keys/service';
 import { auditRoutes } from './features/audit/routes';
@@ -15,6 +16,7 @@ import { experimentRoutes } from './features/experiments/routes';
 import { flagRoutes } from './features/flags/routes';
 import { healthRoutes } from './features/health/routes';
 import { layerRoutes } from './features/layers/routes';
+import { metricRoutes } from './features/metrics/routes';
 import { organizationRoutes } from './features/organization/routes';
 import { environmentRoutes } from './features/projects/environment-routes';
 import { projectRoutes } from './features/projects/routes';
@@ -95,6 +97,8 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     flagRoutes,
     layerRoutes,
     experimentRoutes,
+    analysisRoutes,
+    metricRoutes,
     diagnosticsRoutes,
   ]) {
     await app.register(routes, { ...context, prefix: '/api/v1' });

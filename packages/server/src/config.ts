@@ -58,6 +58,8 @@ export interface Config {
   editions: EditionsByHost;
   /** Reports one address may send to each of the console's reporting endpoints per minute. */
   rumRequestsPerMinute: number;
+  /** Running experiments' results are refreshed this often; 0 leaves refreshing to people. */
+  analysisRefreshMinutes: number;
   passwordHashing: PasswordHashingOptions;
   logger: boolean;
 }
@@ -71,6 +73,7 @@ const DEFAULT_SDK_DIR = fileURLToPath(new URL('../../sdk/dist', import.meta.url)
 const DEFAULT_SDK_EVENT_REQUESTS_PER_MINUTE = 600;
 /** A console sends at most one batch a second per endpoint; an office behind one address holds many consoles. */
 const DEFAULT_RUM_REQUESTS_PER_MINUTE = 600;
+const DEFAULT_ANALYSIS_REFRESH_MINUTES = 60;
 
 const optional = z
   .string()
@@ -154,6 +157,13 @@ const envSchema = z.object({
   TABULA_API_HOST_SG_PROD: optional.pipe(url.optional()),
   TABULA_EDITIONS: optional.pipe(editionsByHost.optional()),
   TABULA_RUM_RATE_LIMIT: perMinute('reports'),
+  TABULA_ANALYSIS_REFRESH_MINUTES: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, 'expected a whole number of minutes (0: never)')
+      .transform(Number)
+      .optional(),
+  ),
 });
 type Env = z.infer<typeof envSchema>;
 
@@ -229,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     editions: parsed.TABULA_EDITIONS ?? {},
     rumRequestsPerMinute: parsed.TABULA_RUM_RATE_LIMIT ?? DEFAULT_RUM_REQUESTS_PER_MINUTE,
+    analysisRefreshMinutes: parsed.TABULA_ANALYSIS_REFRESH_MINUTES ?? DEFAULT_ANALYSIS_REFRESH_MINUTES,
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     logger: true,
   };

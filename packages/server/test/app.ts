@@ -26,6 +26,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     openSignup: true,
     // Suites count the projects and audit entries they make; the demo project is tested on its own.
     demo: false,
+    // Suites refresh results when they mean to.
+    analysisRefreshMinutes: 0,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import {
   DashboardOutlined,
   ExperimentOutlined,
   FlagOutlined,
+  FundOutlined,
   PartitionOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -49,6 +50,13 @@ export const NAV_ITEMS: NavItem[] = [
     labelKey: 'nav.experiments',
     icon: <ExperimentOutlined />,
     path: '/projects/:projectId/experiments',
+  },
+  {
+    key: 'metrics',
+    group: 'project',
+    labelKey: 'nav.metrics',
+    icon: <FundOutlined />,
+    path: '/projects/:projectId/metrics',
   },
   {
     key: 'layers',

@@ -77,6 +77,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/app/experiment')).ExperimentRoute }),
               },
               {
+                path: 'projects/:projectId/metrics',
+                lazy: async () => ({ Component: (await import('./routes/app/metrics')).MetricsRoute }),
+              },
+              {
                 path: 'projects/:projectId/layers',
                 lazy: async () => ({ Component: (await import('./routes/app/layers')).LayersRoute }),
               },

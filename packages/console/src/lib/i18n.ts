@@ -24,6 +24,8 @@ export const NAMESPACES = [
   'integration',
   'flags',
   'experiments',
+  'metrics',
+  'results',
   'platform',
 ] as const;
 

@@ -1,4 +1,12 @@
-import type { ApiKey, Environment, Me, Member, Project, Role } from '@tabula/protocol';
+import {
+  type ApiKey,
+  DEFAULT_STATISTICS_SETTINGS,
+  type Environment,
+  type Me,
+  type Member,
+  type Project,
+  type Role,
+} from '@tabula/protocol';
 
 // Ids follow the protocol's alphabet (no 0, 1, I, O, l) and length, or the response schemas reject them.
 export const ids = {
@@ -37,6 +45,7 @@ export const project: Project = {
   description: 'The shop',
   createdAt: NOW,
   environments,
+  statistics: DEFAULT_STATISTICS_SETTINGS,
 };
 
 export function member(role: Role): Member {

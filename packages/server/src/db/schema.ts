@@ -1,6 +1,7 @@
 import {
   API_KEY_KINDS,
   type Condition,
+  DEFAULT_STATISTICS_SETTINGS,
   EXPERIMENT_KINDS,
   EXPERIMENT_STATUSES,
   type ExperimentDecision,
@@ -8,8 +9,14 @@ import {
   FLAG_TYPES,
   type FlagRule,
   type JsonValue,
+  METRIC_DIRECTIONS,
+  METRIC_TYPES,
+  type MetricCapping,
+  type MetricRatio,
+  type MetricSource,
   PAGE_MATCHES,
   ROLES,
+  type StatisticsSettings,
   type Variant,
 } from '@tabula/protocol';
 import { sql } from 'drizzle-orm';
@@ -44,6 +51,8 @@ export const experimentKindEnum = pgEnum('experiment_kind', EXPERIMENT_KINDS);
 export const experimentStatusEnum = pgEnum('experiment_status', EXPERIMENT_STATUSES);
 export const pageMatchEnum = pgEnum('page_match', PAGE_MATCHES);
 export const eventTypeEnum = pgEnum('event_type', ['exposure', 'track']);
+export const metricTypeEnum = pgEnum('metric_type', METRIC_TYPES);
+export const metricDirectionEnum = pgEnum('metric_direction', METRIC_DIRECTIONS);
 
 export const organization = pgTable('organization', {
   id: text('id').primaryKey(),
@@ -126,6 +135,8 @@ export const project = pgTable(
       .references(() => organization.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** How its experiments' results are analysed. */
+    statistics: jsonb('statistics').$type<StatisticsSettings>().notNull().default(DEFAULT_STATISTICS_SETTINGS),
     createdAt: createdAt(),
   },
   (table) => [index('project_organization_id_idx').on(table.organizationId)],
@@ -301,6 +312,8 @@ export const experiment = pgTable(
     decision: jsonb('decision').$type<ExperimentDecision>(),
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
     startedAt: at('started_at'),
+    /** When the current phase began: the first start, or the last re-randomisation. Its analysis starts here. */
+    phaseStartedAt: at('phase_started_at'),
     stoppedAt: at('stopped_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -340,6 +353,38 @@ export const experimentVersion = pgTable(
     uniqueIndex('experiment_version_experiment_id_key_unique').on(table.experimentId, table.key),
     index('experiment_version_experiment_id_position_idx').on(table.experimentId, table.position),
     check('experiment_version_weight_range', sql`${table.weight} between 0 and 10000`),
+  ],
+);
+
+/** A metric of the project's library; experiments refer to it by key (experiment.metrics). */
+export const metric = pgTable(
+  'metric',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectId(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    tags: text('tags').array().notNull().default([]),
+    type: metricTypeEnum('type').notNull(),
+    source: jsonb('source').$type<MetricSource>().notNull(),
+    /** Ratio metrics only. */
+    ratio: jsonb('ratio').$type<MetricRatio>(),
+    /** Null: events count until the experiment ends. */
+    windowHours: integer('window_hours'),
+    direction: metricDirectionEnum('direction').notNull().default('higher'),
+    capping: jsonb('capping').$type<MetricCapping>().notNull().default({ kind: 'none' }),
+    cupedEnabled: boolean('cuped_enabled').notNull().default(true),
+    cupedLookbackDays: integer('cuped_lookback_days').notNull().default(14),
+    archivedAt: at('archived_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('metric_project_id_key_unique').on(table.projectId, table.key),
+    check('metric_ratio_only_for_ratio', sql`(${table.type} = 'ratio') = (${table.ratio} is not null)`),
+    check('metric_window_hours_range', sql`${table.windowHours} is null or ${table.windowHours} >= 1`),
+    check('metric_cuped_lookback_days_range', sql`${table.cupedLookbackDays} >= 1`),
   ],
 );
 
@@ -447,4 +492,37 @@ export const rumVital = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('rum_vital_organization_id_received_at_idx').on(table.organizationId, table.receivedAt)],
+);
+
+export const snapshotStatusEnum = pgEnum('snapshot_status', ['running', 'succeeded', 'failed']);
+
+/**
+ * An experiment's analysis as of one moment: per version and day of first exposure, the sums each metric's statistics
+ * need. Results are computed from the latest succeeded one on request, so toggling CUPED or the method needs no
+ * refresh. At most one refresh of an experiment runs at a time: the partial unique index refuses a second.
+ */
+export const experimentSnapshot = pgTable(
+  'experiment_snapshot',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectId(),
+    experimentId: text('experiment_id')
+      .notNull()
+      .references(() => experiment.id, { onDelete: 'cascade' }),
+    phase: integer('phase').notNull(),
+    status: snapshotStatusEnum('status').notNull().default('running'),
+    /** schedule | manual */
+    trigger: text('trigger').notNull(),
+    /** Exposures from `coversFrom` (the phase's start) up to `coversTo` (when the refresh began) are analysed. */
+    coversFrom: timestamp('covers_from', { withTimezone: true }).notNull(),
+    coversTo: timestamp('covers_to', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: at('finished_at'),
+    error: text('error'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    uniqueIndex('experiment_snapshot_one_running').on(table.experimentId).where(sql`${table.status} = 'running'`),
+    index('experiment_snapshot_experiment_id_started_at_idx').on(table.experimentId, table.startedAt.desc()),
+  ],
 );

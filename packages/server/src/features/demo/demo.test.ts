@@ -33,6 +33,16 @@ describe('the demo project of a fresh instance', () => {
       ]),
     );
 
+    const metrics = (await call(t.app, owner, { url: `/api/v1/projects/${projectId}/metrics` })).json().metrics;
+    expect(metrics.map((metric: { key: string; type: string }) => [metric.key, metric.type])).toEqual([
+      ['purchase', 'conversion'],
+      ['revenue', 'sum'],
+    ]);
+    expect(metrics[0].experiments.map((usage: { key: string; roles: string[] }) => [usage.key, usage.roles])).toEqual([
+      ['checkout-button', ['primary']],
+      ['hero-headline', ['primary']],
+    ]);
+
     // The client key is public: the SDK payload of the development environment serves both flags and the experiment.
     const audit = (await call(t.app, owner, { url: `/api/v1/audit?projectId=${projectId}&entityType=api_key` })).json();
     expect(audit.entries[0].actor).toMatchObject({ kind: 'user', id: owner.me.user.id });

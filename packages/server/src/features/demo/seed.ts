@@ -1,15 +1,20 @@
+import { createMetricBodySchema } from '@tabula/protocol';
 import type { Database } from '../../db/client';
 import { createKey } from '../api-keys/service';
 import type { Acting } from '../audit/service';
 import { createExperiment, startExperiment } from '../experiments/service';
 import { createFlag, setFlagEnvironment } from '../flags/service';
+import { createMetric } from '../metrics/service';
 import { createProject } from '../projects/service';
 
 /** Where the seeded SDK key points: a fresh instance has pages in development, not production. */
 const DEMO_ENVIRONMENT = 'development';
 export const DEMO_KEY_NAME = 'Demo page';
 
-/** Both demo experiments take every visitor, in no layer, with no metrics yet. */
+/**
+ * Both demo experiments take every visitor, in no layer, and are judged by whether visitors buy (the demo page's
+ * Buy button tracks `purchase` with its price) and by how much they spend.
+ */
 const EVERYONE = {
   unitAttribute: 'id',
   traffic: 10_000,
@@ -18,7 +23,7 @@ const EVERYONE = {
   layer: null,
   layerSlots: 10_000,
   page: null,
-  metrics: { primary: [], secondary: [], guardrails: [] },
+  metrics: { primary: ['purchase'], secondary: ['revenue'], guardrails: [] },
 };
 
 export interface DemoProject {
@@ -28,7 +33,8 @@ export interface DemoProject {
 
 /**
  * A sample project for a fresh instance, so the console has something to explore and the /demo page something to
- * show: a rolled-out flag, a flag driven by a running A/B experiment, and a visual experiment waiting for its page.
+ * show: a rolled-out flag, a flag driven by a running A/B experiment, a visual experiment waiting for its page, and
+ * the purchase and revenue metrics both experiments are judged by.
  * Made through the same services as the console's requests, so it is audited and valid like any other data.
  */
 export async function seedDemoProject(tx: Database, acting: Acting): Promise<DemoProject> {
@@ -66,6 +72,34 @@ export async function seedDemoProject(tx: Database, acting: Acting): Promise<Dem
       },
     ],
   });
+
+  // Through the API's schema, so the library's defaults (72-hour window, CUPED over 14 days) fill in the rest.
+  const purchases = { tags: ['checkout'], source: { kind: 'event', event: 'purchase' } };
+  await createMetric(
+    tx,
+    acting,
+    projectId,
+    createMetricBodySchema.parse({
+      key: 'purchase',
+      name: 'Purchase',
+      description: 'Visitors who bought at least once within 72 hours of first seeing the experiment.',
+      type: 'conversion',
+      ...purchases,
+    }),
+  );
+  await createMetric(
+    tx,
+    acting,
+    projectId,
+    createMetricBodySchema.parse({
+      key: 'revenue',
+      name: 'Revenue per visitor',
+      description: 'What each visitor spent, with the top 1% of spenders capped so one big order cannot decide.',
+      type: 'sum',
+      capping: { kind: 'percentile', value: 0.99 },
+      ...purchases,
+    }),
+  );
 
   await createExperiment(tx, acting, projectId, {
     key: 'checkout-button',

@@ -12,6 +12,7 @@ import { AppError, conflict, invalidField } from '../../http/app-error';
 import { newId } from '../../lib/ids';
 import type { Acting } from '../audit/service';
 import { holdLayer } from '../layers/service';
+import { holdMetricKeys } from '../metrics/service';
 import { holdSegmentKeys } from '../segments/service';
 import { checkEdit, randomisingChanges, startIssues } from './lifecycle';
 import { getExperiment } from './queries';
@@ -32,10 +33,7 @@ interface Definition {
   layerSlots: number;
   page: ExperimentPage | null;
   versions: VersionInput[];
-  /**
-   * Stored as given: the project's metric library does not exist yet, so there is nothing to check the keys
-   * against. Once it does, this is where unknown metric keys get refused.
-   */
+  /** Keys of the project's metric library (archived metrics included), by role. */
   metrics: ExperimentMetrics;
 }
 type Field = keyof Definition;
@@ -108,6 +106,18 @@ async function checkFields(
       if (!known.has(key)) throw invalidField(`segments.${index}`, `There is no segment "${key}"`);
     });
   }
+  if (fields.has('metrics')) await checkMetricKeys(tx, projectId, definition.metrics);
+}
+
+/** Every key must name a metric of the project's library; the metrics are held against deletion until commit. */
+async function checkMetricKeys(tx: Database, projectId: string, metrics: ExperimentMetrics): Promise<void> {
+  const roles = Object.entries(metrics) as [keyof ExperimentMetrics, string[]][];
+  const known = new Set(await holdMetricKeys(tx, projectId, [...new Set(roles.flatMap(([, keys]) => keys))]));
+  for (const [role, keys] of roles) {
+    keys.forEach((key, index) => {
+      if (!known.has(key)) throw invalidField(`metrics.${role}.${index}`, `There is no metric "${key}"`);
+    });
+  }
 }
 
 /** The experiment starts as a draft owned by the acting user (none when a secret key creates it). */
@@ -172,7 +182,10 @@ export async function updateExperiment(
     const issues = startIssues({ ...next, kind: before.kind });
     if (issues.length > 0) throw rejected(issues);
   }
-  await updateExperimentRow(tx, before.id, { ...rowOf(next), phase: before.phase + (newPhase ? 1 : 0) });
+  await updateExperimentRow(tx, before.id, {
+    ...rowOf(next),
+    ...(newPhase && { phase: before.phase + 1, phaseStartedAt: new Date() }),
+  });
   if (changed.includes('versions')) {
     await replaceVersions(tx, before.id, versionRows(before.id, next.versions, before.versions));
   }

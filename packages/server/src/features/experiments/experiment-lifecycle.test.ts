@@ -177,6 +177,12 @@ describe('experiment lifecycle', () => {
     const client = await createKey(t.app, owner, project.id, 'client');
     await expectStatus(201, 'POST', '/layers', { key: 'homepage', name: 'Homepage' });
     await expectStatus(201, 'POST', '/layers', { key: 'footer', name: 'Footer' });
+    await expectStatus(201, 'POST', '/metrics', {
+      key: 'visits',
+      name: 'Visits',
+      type: 'count',
+      source: { kind: 'event', event: 'visit' },
+    });
     await expectStatus(201, 'POST', '/experiments', {
       key: 'hero',
       name: 'Hero',

@@ -13,6 +13,12 @@ describe('experiments', () => {
 
   it('creates a draft with a control and a treatment, owned by its creator', async () => {
     const { owner, expectStatus, send } = await projectApi(t);
+    await expectStatus(201, 'POST', '/metrics', {
+      key: 'catalogue-visit',
+      name: 'Catalogue visit',
+      type: 'conversion',
+      source: { kind: 'pageview', url: 'https://shop.example/catalogue/*' },
+    });
     const created = await expectStatus(201, 'POST', '/experiments', {
       key: 'hero-banner',
       name: 'Hero banner',
@@ -317,7 +323,8 @@ describe('experiments', () => {
   it('documents every route with its tag and an example body for each write', async () => {
     const document = (await t.app.inject({ url: '/api/docs/json' })).json();
     const operations = Object.entries(document.paths as Record<string, Record<string, Record<string, unknown>>>)
-      .filter(([path]) => /\/(experiments|layers)/.test(path))
+      // An experiment's results are documented with the analysis.
+      .filter(([path]) => /\/(experiments|layers)/.test(path) && !path.includes('/results'))
       .flatMap(([path, methods]) =>
         Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
       );

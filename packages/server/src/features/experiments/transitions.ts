@@ -9,7 +9,9 @@ import { auditExperiment, pageOf } from './snapshot';
 import { updateExperimentRow } from './store';
 import type { Experiment, ExperimentDetails } from './types';
 
-type StatusChange = Partial<Pick<Experiment, 'slotStart' | 'slotEnd' | 'startedAt' | 'stoppedAt' | 'decision'>>;
+type StatusChange = Partial<
+  Pick<Experiment, 'slotStart' | 'slotEnd' | 'startedAt' | 'phaseStartedAt' | 'stoppedAt' | 'decision'>
+>;
 
 /** The status each action leads to, and how the audit log names it (resuming is starting again). */
 const OUTCOMES = {
@@ -52,7 +54,8 @@ export const startExperiment = (tx: Database, acting: Acting, projectId: string,
       throw new AppError('conflict', `Experiment "${key}" is not ready to start: ${issues[0]!.message}`, issues);
     }
     const range = before.layerId ? await reserveSlots(tx, projectId, before.layerId, before.layerSlots) : null;
-    return { slotStart: range?.start ?? null, slotEnd: range?.end ?? null, startedAt: new Date() };
+    const now = new Date();
+    return { slotStart: range?.start ?? null, slotEnd: range?.end ?? null, startedAt: now, phaseStartedAt: now };
   });
 
 export const pauseExperiment = (tx: Database, acting: Acting, projectId: string, key: string) =>

@@ -48,6 +48,8 @@ export interface Experiment {
   decision: ExperimentDecision | null;
   ownerId: string | null;
   startedAt: Date | null;
+  /** When the current phase began: the first start, or the last re-randomisation. */
+  phaseStartedAt: Date | null;
   stoppedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;

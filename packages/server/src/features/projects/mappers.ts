@@ -16,6 +16,7 @@ export const toProjectBody = (project: Project): ProjectBody => ({
   description: project.description,
   createdAt: iso(project.createdAt),
   environments: project.environments.map(toEnvironmentBody),
+  statistics: project.statistics,
 });
 
 export const environmentParams = projectParams.extend({ envKey: keySchema });

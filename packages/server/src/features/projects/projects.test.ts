@@ -33,6 +33,34 @@ describe('projects', () => {
     expect(empty.statusCode).toBe(400);
   });
 
+  it('keeps statistics settings per project: frequentist, alpha 0.05 and Holm until an admin changes them', async () => {
+    const owner = await signUp(t.app);
+    const project = await createProject(t.app, owner);
+    const url = `/api/v1/projects/${project.id}`;
+    expect(project.statistics).toEqual({ method: 'frequentist', alpha: 0.05, correction: 'holm' });
+    const changed = await call(t.app, owner, {
+      method: 'PATCH',
+      url,
+      payload: { statistics: { method: 'bayesian', correction: 'benjamini-hochberg' } },
+    });
+    expect(changed.json().statistics).toEqual({ method: 'bayesian', alpha: 0.05, correction: 'benjamini-hochberg' });
+    expect((await call(t.app, owner, { url })).json().statistics).toMatchObject({ method: 'bayesian' });
+
+    const bad = await call(t.app, owner, { method: 'PATCH', url, payload: { statistics: { alpha: 0.5 } } });
+    expect(bad.json().error.details).toEqual([
+      { path: 'statistics.alpha', message: 'Please input valid alpha: above 0 and below 0.5, e.g. 0.05' },
+    ]);
+    const editor = await addMember(t.app, owner, 'editor');
+    const refused = await call(t.app, editor, { method: 'PATCH', url, payload: { statistics: { alpha: 0.01 } } });
+    expect(refused.statusCode).toBe(403);
+    const audit = await call(t.app, owner, { url: `/api/v1/audit?projectId=${project.id}&entityType=project` });
+    expect(audit.json().entries[0]).toMatchObject({
+      action: 'project.updated',
+      before: { statistics: { method: 'frequentist', correction: 'holm' } },
+      after: { statistics: { method: 'bayesian', correction: 'benjamini-hochberg' } },
+    });
+  });
+
   it('deletes a project with its environments and keys, keeping its history', async () => {
     const owner = await signUp(t.app);
     const project = await createProject(t.app, owner);

@@ -1,4 +1,4 @@
-import { DEFAULT_ENVIRONMENTS } from '@tabula/protocol';
+import { DEFAULT_ENVIRONMENTS, type UpdateProjectBody } from '@tabula/protocol';
 import type { Database } from '../../db/client';
 import { notFound } from '../../http/app-error';
 import { newId } from '../../lib/ids';
@@ -13,9 +13,10 @@ import {
 } from './store';
 import type { Project } from './types';
 
-const snapshot = (project: Pick<Project, 'name' | 'description'>) => ({
+const snapshot = (project: Pick<Project, 'name' | 'description' | 'statistics'>) => ({
   name: project.name,
   description: project.description,
+  statistics: project.statistics,
 });
 
 const audit = (tx: Database, acting: Acting, action: string, projectId: string, before: unknown, after: unknown) =>
@@ -50,14 +51,19 @@ export async function createProject(
   return project;
 }
 
+/** Statistics settings left out of the change keep their values. */
 export async function updateProject(
   tx: Database,
   acting: Acting,
   projectId: string,
-  changes: { name?: string | undefined; description?: string | undefined },
+  changes: UpdateProjectBody,
 ): Promise<Project> {
   const before = await getProject(tx, projectId, { lock: true });
-  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const { statistics, ...plain } = changes;
+  const defined = {
+    ...Object.fromEntries(Object.entries(plain).filter(([, value]) => value !== undefined)),
+    ...(statistics && { statistics: { ...before.statistics, ...statistics } }),
+  };
   await updateProjectRow(tx, projectId, defined);
   const after = { ...before, ...defined };
   await audit(tx, acting, 'project.updated', projectId, snapshot(before), snapshot(after));

@@ -1,3 +1,5 @@
+import type { StatisticsSettings } from '@tabula/protocol';
+
 export interface Environment {
   id: string;
   projectId: string;
@@ -11,6 +13,8 @@ export interface Project {
   organizationId: string;
   name: string;
   description: string;
+  /** How its experiments' results are analysed. */
+  statistics: StatisticsSettings;
   createdAt: Date;
   environments: Environment[];
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { experimentFixture, experimentsPathOf } from '../../../features/experiments/fixtures';
+import { resultsFixture, resultsPathOf } from '../../../features/experiments/results/testing/results-fixtures';
 import { meAs, project } from '../../../testing/fixtures';
 import { mockApi } from '../../../testing/mock-api';
 import { renderWithApp } from '../../../testing/render';
@@ -33,7 +34,10 @@ describe('experiment pages', () => {
   });
 
   it('open a detail tab from the address, and switch tabs in it', async () => {
-    mockApi({ [`GET ${experimentsPathOf()}/${experiment.key}`]: { body: experiment } });
+    mockApi({
+      [`GET ${experimentsPathOf()}/${experiment.key}`]: { body: experiment },
+      [`GET ${resultsPathOf(experiment.key)}`]: { body: resultsFixture({ snapshot: null }) },
+    });
     const { router } = renderWithApp(<ExperimentRoute />, {
       me: meAs('viewer'),
       path: detail.path,

@@ -9,6 +9,7 @@ import { EnvironmentsTable } from '../../../features/environments/components/env
 import { useProject } from '../../../features/projects/api/get-project';
 import { DeleteProjectCard } from '../../../features/projects/components/delete-project-card';
 import { ProjectGeneralForm } from '../../../features/projects/components/project-general-form';
+import { StatisticsSettingsForm } from '../../../features/projects/components/statistics-settings-form';
 import { isApiError } from '../../../lib/api-client';
 import { PROJECT_SETTINGS_TABS, type ProjectSettingsTab, projectPath } from '../../paths';
 
@@ -53,6 +54,11 @@ export function ProjectSettingsRoute() {
                 <DeleteProjectCard project={project.data} onDeleted={() => navigate('/projects', { replace: true })} />
               </Flex>
             ),
+          },
+          {
+            key: 'statistics',
+            label: label('statistics'),
+            children: <StatisticsSettingsForm key={project.data.id} project={project.data} />,
           },
           {
             key: 'environments',

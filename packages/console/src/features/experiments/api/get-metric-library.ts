@@ -1,36 +1,41 @@
+import { METRIC_PAGE_LIMIT, type Metric, type MetricList, metricListSchema } from '@tabula/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** What an experiment needs of a library metric: the key it refers to it by and a name to show. */
+/** What an experiment needs of a library metric: the key it refers to it by, a name to show, whether it is archived. */
 export interface MetricSummary {
   key: string;
   name: string;
+  /** Archived metrics are not offered for new choices, but keep their names where they are used. */
+  archived: boolean;
 }
 
-/** Reads `{ metrics: [{ key, name, … }] }`, leaving out entries without a key; a metric without a name shows its key. */
-export function toMetricSummaries(body: unknown): MetricSummary[] {
-  const list = typeof body === 'object' && body !== null ? (body as { metrics?: unknown }).metrics : undefined;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((entry: unknown) => {
-    if (typeof entry !== 'object' || entry === null) return [];
-    const { key, name } = entry as Record<string, unknown>;
-    if (typeof key !== 'string' || !key) return [];
-    return [{ key, name: typeof name === 'string' && name ? name : key }];
-  });
-}
+const toSummary = (metric: Metric): MetricSummary => ({
+  key: metric.key,
+  name: metric.name,
+  archived: metric.archivedAt !== null,
+});
 
-/** A server without a metric library answers 404: that is an empty library, not a failure. */
+/** The whole library, archived metrics included, page by page: a picker needs every metric, not the first page. */
 export async function getMetricLibrary(projectId: string): Promise<MetricSummary[]> {
-  try {
-    return toMetricSummaries(await api.get(`/projects/${encodeURIComponent(projectId)}/metrics`));
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return [];
-    throw error;
+  const summaries: MetricSummary[] = [];
+  let offset: number | null = 0;
+  while (offset !== null) {
+    const page: MetricList = await api.get(`/projects/${encodeURIComponent(projectId)}/metrics`, {
+      query: { status: 'all', limit: METRIC_PAGE_LIMIT, offset },
+      schema: metricListSchema,
+    });
+    summaries.push(...page.metrics.map(toSummary));
+    offset = page.nextOffset;
   }
+  return summaries;
 }
 
 export const getMetricLibraryQueryOptions = (projectId: string) =>
-  queryOptions({ queryKey: queryKeys.metrics(projectId), queryFn: () => getMetricLibrary(projectId) });
+  queryOptions({
+    queryKey: [...queryKeys.metrics(projectId), 'library'],
+    queryFn: () => getMetricLibrary(projectId),
+  });
 
 export const useMetricLibrary = (projectId: string) => useQuery(getMetricLibraryQueryOptions(projectId));

@@ -4,6 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../../components/page-header';
 import { useCanEditExperiments } from '../../hooks/use-can-edit-experiments';
+import { PowerCalculator } from '../../power/components/power-calculator';
+import { ExperimentResults } from '../../results/components/experiment-results';
+import { canTransition } from '../../utils/transitions';
 import { ExperimentStatusTag } from '../experiment-status-tag';
 import { ActionRefusedAlert, type Refusal } from './action-refused-alert';
 import { AudienceCard } from './audience-card';
@@ -11,7 +14,6 @@ import { ExperimentHistory } from './experiment-history';
 import { ExperimentOverview } from './experiment-overview';
 import { LifecycleActions } from './lifecycle-actions';
 import { MetricsCard } from './metrics-card';
-import { ResultsPlaceholder } from './results-placeholder';
 import { VersionsCard } from './versions-card';
 
 export const EXPERIMENT_TABS = ['overview', 'audience', 'versions', 'metrics', 'results', 'history'] as const;
@@ -39,13 +41,26 @@ export function ExperimentDetail({
   const { t } = useTranslation('experiments');
   const canEdit = useCanEditExperiments();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [stopping, setStopping] = useState(false);
+  const canStop = canEdit && canTransition('stop', experiment.status);
 
   const panes: Record<ExperimentTab, React.ReactNode> = {
     overview: <ExperimentOverview experiment={experiment} />,
     audience: <AudienceCard experiment={experiment} />,
     versions: <VersionsCard experiment={experiment} />,
-    metrics: <MetricsCard projectId={projectId} experiment={experiment} />,
-    results: <ResultsPlaceholder />,
+    metrics: (
+      <>
+        <MetricsCard projectId={projectId} experiment={experiment} />
+        <PowerCalculator projectId={projectId} experiment={experiment} />
+      </>
+    ),
+    results: (
+      <ExperimentResults
+        projectId={projectId}
+        experiment={experiment}
+        onDecide={canStop ? () => setStopping(true) : undefined}
+      />
+    ),
     history: <ExperimentHistory projectId={projectId} experimentId={experiment.id} />,
   };
 
@@ -66,6 +81,8 @@ export function ExperimentDetail({
               editHref={editHref}
               onDeleted={onDeleted}
               onRefused={setRefusal}
+              stopping={stopping}
+              onStoppingChange={setStopping}
             />
           )
         }

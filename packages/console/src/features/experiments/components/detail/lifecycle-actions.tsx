@@ -6,13 +6,13 @@ import {
   PauseOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import { EXPERIMENT_TRANSITIONS, type Experiment, type ExperimentAction } from '@tabula/protocol';
+import type { Experiment, ExperimentAction } from '@tabula/protocol';
 import { App, Button, Popconfirm } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type StatusChange, useChangeExperimentStatus } from '../../api/change-experiment-status';
 import { useDeleteExperiment } from '../../api/delete-experiment';
+import { canTransition as can } from '../../utils/transitions';
 import type { Refusal } from './action-refused-alert';
 import { StopExperimentModal } from './stop-experiment-modal';
 
@@ -23,22 +23,29 @@ interface LifecycleActionsProps {
   onDeleted: () => void;
   /** A refused change, for the page to show with the server's reason. */
   onRefused: (refusal: Refusal | null) => void;
+  /** The stop decision is open; the page opens it from the results too. */
+  stopping: boolean;
+  onStoppingChange: (stopping: boolean) => void;
 }
-
-const can = (action: ExperimentAction, status: Experiment['status']) =>
-  (EXPERIMENT_TRANSITIONS[action] as readonly Experiment['status'][]).includes(status);
 
 /** Only a draft (never started) or an archived experiment may be deleted; the others have history to keep. */
 const DELETABLE: readonly Experiment['status'][] = ['draft', 'archived'];
 const EDITABLE: readonly Experiment['status'][] = ['draft', 'running', 'paused'];
 
-export function LifecycleActions({ projectId, experiment, editHref, onDeleted, onRefused }: LifecycleActionsProps) {
+export function LifecycleActions({
+  projectId,
+  experiment,
+  editHref,
+  onDeleted,
+  onRefused,
+  stopping,
+  onStoppingChange: setStopping,
+}: LifecycleActionsProps) {
   const { t } = useTranslation('experiments');
   const { message } = App.useApp();
   const navigate = useNavigate();
   const change = useChangeExperimentStatus(projectId, experiment.key);
   const remove = useDeleteExperiment(projectId, experiment.key);
-  const [stopping, setStopping] = useState(false);
   const { status } = experiment;
 
   const run = (statusChange: StatusChange, done: string) => {

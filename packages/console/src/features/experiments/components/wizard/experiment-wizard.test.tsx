@@ -1,4 +1,4 @@
-import type { Experiment, Layer } from '@tabula/protocol';
+import type { Experiment, Layer, Metric } from '@tabula/protocol';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
@@ -159,6 +159,42 @@ describe('experiment wizard', () => {
     expect(await screen.findByText('No metrics in the library yet')).toBeTruthy();
     next();
     expect(await screen.findByTestId('review-ready')).toBeTruthy();
+  });
+
+  it('offers the metric library, archived metrics only where already chosen', async () => {
+    const metric = (key: string, name: string, archivedAt: string | null): Metric => ({
+      id: `mtr${key.padEnd(13, '2')}`,
+      key,
+      name,
+      description: '',
+      tags: [],
+      type: 'conversion',
+      source: { kind: 'event', event: key, filter: null },
+      ratio: null,
+      windowHours: 72,
+      direction: 'higher',
+      capping: { kind: 'none' },
+      cuped: { enabled: true, lookbackDays: 14 },
+      experiments: [],
+      archivedAt,
+      createdAt: '2025-01-09T10:00:00.000Z',
+      updatedAt: '2025-01-09T10:00:00.000Z',
+    });
+    const library = [
+      metric('purchase', 'Purchase', null),
+      metric('bounce', 'Old bounce rate', '2025-01-10T10:00:00.000Z'),
+    ];
+    const { calls } = mockApi({
+      [`GET /api/v1/projects/${project.id}/metrics`]: { body: { metrics: library, total: 2, nextOffset: null } },
+    });
+    renderWizard();
+    await fillBasics();
+    next();
+    const primary = await screen.findByTestId('wizard-metrics-primary');
+    fireEvent.mouseDown(primary.querySelector('input') ?? primary);
+    expect(await screen.findByText('Purchase')).toBeTruthy();
+    expect(screen.queryByText('Old bounce rate')).toBeNull();
+    expect(calls.find((call) => call.path.endsWith('/metrics'))?.search.get('status')).toBe('all');
   });
 
   it('saves a new experiment as a draft', async () => {

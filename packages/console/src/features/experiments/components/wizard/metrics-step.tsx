@@ -17,7 +17,7 @@ export function MetricsStep({ draft, onChange, problems, projectId }: StepProps 
 
   if (library.isPending) return <Skeleton active />;
   const metrics = library.data ?? [];
-  if (metrics.length === 0 && chosen.length === 0) {
+  if (metrics.every((metric) => metric.archived) && chosen.length === 0) {
     return (
       <>
         <ServerErrorAlert error={library.error} />
@@ -25,9 +25,11 @@ export function MetricsStep({ draft, onChange, problems, projectId }: StepProps 
       </>
     );
   }
-  // A metric chosen earlier and since gone from the library still shows, by its key.
+  // An archived metric is offered only where it is already chosen; one since gone from the library shows by its key.
   const options = [
-    ...metrics.map((metric) => ({ value: metric.key, label: metric.name })),
+    ...metrics
+      .filter((metric) => !metric.archived || chosen.includes(metric.key))
+      .map((metric) => ({ value: metric.key, label: metric.name })),
     ...chosen.filter((key) => !metrics.some((metric) => metric.key === key)).map((key) => ({ value: key, label: key })),
   ];
   return (

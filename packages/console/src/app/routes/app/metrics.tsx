@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { MetricLibrary } from '../../../features/metrics/components/metric-library';
+import { experimentPath } from './experiment-paths';
+
+export function MetricsRoute() {
+  const { t } = useTranslation('metrics');
+  const { projectId = '' } = useParams();
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} />
+      <MetricLibrary projectId={projectId} experimentHref={(key) => experimentPath(projectId, key)} />
+    </>
+  );
+}

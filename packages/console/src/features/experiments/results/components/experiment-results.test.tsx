@@ -1,0 +1,222 @@
+import type { ExperimentResults as Results } from '@tabula/protocol';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { meAs, project } from '../../../../testing/fixtures';
+import { type MockResponse, mockApi, type RecordedCall } from '../../../../testing/mock-api';
+import { renderWithApp } from '../../../../testing/render';
+import { experimentFixture } from '../../fixtures';
+import { metricResult, resultsFixture, resultsPathOf } from '../testing/results-fixtures';
+import { ExperimentResults } from './experiment-results';
+
+const experiment = experimentFixture();
+
+function renderResults(results: Results | ((call: RecordedCall) => MockResponse), routes = {}) {
+  const api = mockApi({
+    [`GET ${resultsPathOf()}`]: typeof results === 'function' ? results : { body: results },
+    ...routes,
+  });
+  const onDecide = vi.fn();
+  const view = renderWithApp(<ExperimentResults projectId={project.id} experiment={experiment} onDecide={onDecide} />, {
+    me: meAs('editor'),
+    path: '/projects/:projectId/experiments/:experimentKey/results',
+    url: `/projects/${project.id}/experiments/${experiment.key}/results`,
+  });
+  return { ...api, ...view, onDecide };
+}
+
+const row = (metric: string, version: string) => screen.findByTestId(`result-${metric}-${version}`);
+const toneOf = async (metric: string, version: string) =>
+  (await row(metric, version)).querySelector('[data-tone]')?.getAttribute('data-tone');
+
+describe('experiment results', () => {
+  it('shows a row per version with value, changes, interval and a verdict coloured by the server’s reading', async () => {
+    renderResults(
+      resultsFixture({
+        metrics: [
+          metricResult({
+            lift: { estimate: 0.5, ci: [0.3, 0.7], pValue: 0.001, adjustedPValue: 0.003, verdict: 'better' },
+          }),
+          metricResult({
+            key: 'revenue',
+            name: 'Revenue',
+            role: 'secondary',
+            type: 'sum',
+            values: [42, 42.5],
+            lift: { estimate: 0.012, ci: [-0.03, 0.05], verdict: 'inconclusive' },
+          }),
+          metricResult({
+            key: 'refunds',
+            name: 'Refunds',
+            role: 'guardrails',
+            type: 'count',
+            direction: 'lower',
+            values: [0.2, 0.3],
+            lift: { estimate: 0.5, ci: [0.2, 0.8], pValue: 0.0001, adjustedPValue: 0.0002, verdict: 'worse' },
+            guardrailBreached: true,
+          }),
+          metricResult({
+            key: 'returns',
+            name: 'Returns',
+            role: 'guardrails',
+            type: 'count',
+            lift: { estimate: null, ci: [null, null], pValue: null, adjustedPValue: null, verdict: 'not_enough_data' },
+          }),
+        ],
+      }),
+    );
+    const green = await row('purchase', 'green');
+    expect(green.textContent).toContain('15.00%');
+    expect(green.textContent).toContain('+5.00 pp');
+    expect(green.textContent).toContain('+50.0% [+30.0%, +70.0%]');
+    expect(green.textContent).toContain('0.003');
+    expect(green.getAttribute('data-verdict')).toBe('better');
+    expect(await toneOf('purchase', 'green')).toBe('success');
+    expect((await row('purchase', 'control')).textContent).toContain('Control');
+    expect(await toneOf('revenue', 'green')).toBe('neutral');
+    expect(await toneOf('refunds', 'green')).toBe('error');
+    expect(await toneOf('returns', 'green')).toBe('muted');
+    expect(screen.getByTestId('guardrail-breached-refunds')).toBeTruthy();
+    expect(screen.queryByTestId('guardrail-breached-returns')).toBeNull();
+    expect(screen.getByTestId('guardrails-breached').textContent).toContain('Refunds');
+    expect(screen.getByTestId('results-primary').textContent).toContain('Purchase');
+    expect(screen.getByTestId('results-guardrails').textContent).toContain('Lower is better');
+  });
+
+  it('follows the metric’s direction: a fall in a lower-is-better metric is green and read as a gain', async () => {
+    renderResults(
+      resultsFixture({
+        metrics: [
+          metricResult({
+            key: 'time',
+            name: 'Time to checkout',
+            type: 'sum',
+            direction: 'lower',
+            values: [120, 108],
+            lift: { estimate: -0.1, ci: [-0.14, -0.06], pValue: 0.001, adjustedPValue: 0.003, verdict: 'better' },
+          }),
+        ],
+      }),
+    );
+    expect(await toneOf('time', 'green')).toBe('success');
+    expect((await row('time', 'green')).textContent).toContain('-10.0% [-14.0%, -6.0%]');
+    expect(screen.getByTestId('summary-sentence').textContent).toBe(
+      'Green lowers Time to checkout by 10.0% (±4.0%), p = 0.003',
+    );
+  });
+
+  it('draws units and each treatment’s lift over time', async () => {
+    const series = ['2025-01-10', '2025-01-11', '2025-01-12'].map((day, index) => ({
+      day,
+      units: { control: 100 * (index + 1), green: 98 * (index + 1) },
+      lifts: { green: { estimate: 0.1, ci: [-0.2 / (index + 1), 0.4 / (index + 1)] as [number, number] } },
+    }));
+    renderResults(resultsFixture({ metrics: [metricResult({ series, lift: { verdict: 'inconclusive' } })] }));
+    const lift = await screen.findByTestId('lift-chart-purchase', {}, { timeout: 5000 });
+    const units = await screen.findByTestId('units-chart');
+    await waitFor(() => expect(lift.querySelector('svg path')).toBeTruthy());
+    expect(units.querySelector('svg')).toBeTruthy();
+    expect(lift.getAttribute('aria-label')).toBe('Cumulative lift of each version over control, with its interval');
+  });
+
+  it('raises the sample ratio banner with the observed split, and counts units seen in several versions', async () => {
+    renderResults(
+      resultsFixture({
+        versions: [
+          { key: 'control', name: 'Blue', weight: 5000, units: 4500, multipleExposures: 3 },
+          { key: 'green', name: 'Green', weight: 5000, units: 5500, multipleExposures: 9 },
+        ],
+        srm: { chiSquare: 100, pValue: 1.5e-23, flagged: true },
+        multipleExposures: 12,
+      }),
+    );
+    const banner = await screen.findByTestId('srm-banner');
+    expect(banner.textContent).toContain('Sample ratio mismatch');
+    expect(banner.textContent).toContain('(p < 0.001)');
+    const split = within(banner)
+      .getAllByRole('row')
+      .map((line) => line.textContent);
+    expect(split).toContain('Blue4,50045%50%');
+    expect(split).toContain('Green5,50055%50%');
+    expect(screen.getByTestId('multiple-exposures').textContent).toBe(
+      'Units seen in more than one version: 12 (Blue 3, Green 9). Each is counted once, in the version it saw first.',
+    );
+  });
+
+  it('shows no banner when the split matches the weights', async () => {
+    renderResults(resultsFixture());
+    await screen.findByTestId('results-summary');
+    expect(screen.queryByTestId('srm-banner')).toBeNull();
+    expect(screen.queryByTestId('multiple-exposures')).toBeNull();
+  });
+
+  it('refreshes on demand and polls the progress every second until the refresh is done', async () => {
+    const stages: Results[] = [
+      resultsFixture({ snapshot: null }),
+      resultsFixture({ snapshot: null, refreshing: { startedAt: '2025-01-14T10:00:00.000Z', progress: 0.4 } }),
+      resultsFixture(),
+    ];
+    let stage = 0;
+    const { calls } = renderResults(() => ({ body: stages[Math.min(stage, stages.length - 1)] }), {
+      [`POST ${resultsPathOf()}/refresh`]: () => {
+        stage = 1;
+        return { status: 202, body: { startedAt: '2025-01-14T10:00:00.000Z', coversTo: '2025-01-14T10:00:00.000Z' } };
+      },
+    });
+    expect(await screen.findByTestId('results-placeholder')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('results-refresh'));
+    const progress = await screen.findByTestId('refresh-progress');
+    expect(progress.textContent).toContain('40%');
+    stage = 2;
+    expect(await screen.findByTestId('results-summary', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByTestId('refresh-progress')).toBeNull();
+    expect(screen.getByTestId('results-covers').textContent).toContain('Covers');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(calls.filter((call) => call.method === 'GET').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows why a refresh was refused', async () => {
+    renderResults(resultsFixture(), {
+      [`POST ${resultsPathOf()}/refresh`]: {
+        status: 409,
+        body: { error: { code: 'conflict', message: 'The results of "checkout-button" are being refreshed already' } },
+      },
+    });
+    fireEvent.click(await screen.findByTestId('results-refresh'));
+    expect((await screen.findByTestId('server-error')).textContent).toContain('are being refreshed already');
+  });
+
+  it('asks again with the toggles as query parameters, keeping them in the address', async () => {
+    const { calls, router } = renderResults(resultsFixture());
+    await screen.findByTestId('results-summary');
+    const last = () => calls.filter((call) => call.method === 'GET').at(-1)?.search;
+    expect(Object.fromEntries(last() ?? [])).toEqual({ cuped: 'true', sequential: 'false', relative: 'true' });
+
+    fireEvent.click(screen.getByTestId('toggle-absolute'));
+    await waitFor(() => expect(last()?.get('relative')).toBe('false'));
+    fireEvent.click(screen.getByTestId('toggle-cuped'));
+    await waitFor(() => expect(last()?.get('cuped')).toBe('false'));
+    fireEvent.click(screen.getByTestId('toggle-sequential'));
+    await waitFor(() => expect(last()?.get('sequential')).toBe('true'));
+    expect(router.state.location.search).toBe('?relative=false&cuped=false&sequential=true');
+  });
+
+  it('exports the table as CSV, escaping names with commas and quotes', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:results';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    renderResults(resultsFixture({ metrics: [metricResult({ name: 'Revenue, "net"', lift: { verdict: 'better' } })] }));
+    fireEvent.click(await screen.findByTestId('results-export'));
+    expect(blobs).toHaveLength(1);
+    const lines = (await blobs[0]!.text()).replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(
+      'Metric,Role,Version,Units,Value,Absolute change,Relative change,Lift,Interval lower bound,Interval upper bound,p-value,Adjusted p-value,Chance to beat control,Verdict',
+    );
+    expect(lines[1]).toBe('"Revenue, ""net""",Primary metrics,Blue,2000,0.1,,,,,,,,,');
+    expect(lines[2]).toMatch(
+      /^"Revenue, ""net""",Primary metrics,Green,2000,0.15,0\.04999\d*,0\.49999\d*,0.01,-0.02,0.04,0.5,0.5,,Better$/,
+    );
+  });
+});

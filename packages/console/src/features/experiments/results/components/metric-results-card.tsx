@@ -1,0 +1,40 @@
+import { WarningOutlined } from '@ant-design/icons';
+import type { ExperimentResults, MetricResult } from '@tabula/protocol';
+import { Card, Flex, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ResultsFormat } from '../hooks/use-results-format';
+import { LiftChart } from './lazy-charts';
+import { MetricResultsTable } from './metric-results-table';
+
+interface MetricResultsCardProps {
+  metric: MetricResult;
+  results: ExperimentResults;
+  format: ResultsFormat;
+}
+
+export function MetricResultsCard({ metric, results, format }: MetricResultsCardProps) {
+  const { t } = useTranslation('results');
+  return (
+    <Card
+      size="small"
+      data-testid={`metric-results-${metric.key}`}
+      title={
+        <Flex align="center" gap={8} wrap>
+          <span>{metric.name}</span>
+          <Tag variant="filled">{t(`metricTypes.${metric.type}`)}</Tag>
+          <Tag variant="filled">{t(`directions.${metric.direction}`)}</Tag>
+          {metric.cuped && <Tag color="processing">{t('cupedApplied')}</Tag>}
+          {metric.guardrailBreached && (
+            <Tag color="error" icon={<WarningOutlined />} data-testid={`guardrail-breached-${metric.key}`}>
+              {t('guardrailBreached')}
+            </Tag>
+          )}
+        </Flex>
+      }
+      style={{ marginBottom: 16 }}
+    >
+      <MetricResultsTable metric={metric} results={results} format={format} />
+      {metric.series.length > 1 && <LiftChart metric={metric} results={results} format={format} />}
+    </Card>
+  );
+}

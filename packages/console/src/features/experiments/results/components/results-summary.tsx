@@ -1,0 +1,93 @@
+import { CheckCircleOutlined, CloseCircleOutlined, InfoCircleOutlined, StopOutlined } from '@ant-design/icons';
+import type { Experiment, ExperimentResults } from '@tabula/protocol';
+import { Alert, Button, Card, Flex, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DecisionCard } from '../../components/detail/decision-card';
+import type { ResultsFormat } from '../hooks/use-results-format';
+import { margin } from '../utils/format';
+import { type DecisiveVersion, summariseResults } from '../utils/summary';
+
+interface ResultsSummaryProps {
+  experiment: Experiment;
+  results: ExperimentResults;
+  format: ResultsFormat;
+  /** Opens the stop decision; absent when this user cannot stop the experiment now. */
+  onDecide?: () => void;
+}
+
+/** The answer in one or two sentences, then the decision taken or the way to take it. */
+export function ResultsSummary({ experiment, results, format, onDecide }: ResultsSummaryProps) {
+  const { t } = useTranslation('results');
+  const { token } = theme.useToken();
+  const summary = summariseResults(results);
+  const mode = results.options.relative ? 'relative' : 'absolute';
+  const nameOf = (key: string) => results.versions.find((version) => version.key === key)?.name ?? key;
+  const breached = results.metrics.filter((metric) => metric.guardrailBreached);
+
+  const sentence = (row: DecisiveVersion, type: ExperimentResults['metrics'][number]['type'], metric: string) => {
+    const { estimate, ci, chanceToWin, pValue, adjustedPValue } = row.lift;
+    const p = adjustedPValue ?? pValue;
+    const evidence =
+      chanceToWin !== null
+        ? t('summary.chance', { chance: format.chance(chanceToWin) })
+        : p === null
+          ? '—'
+          : format.pStatement(p);
+    return t(estimate >= 0 ? 'summary.raises' : 'summary.lowers', {
+      version: nameOf(row.version),
+      metric,
+      change: format.change(Math.abs(estimate), mode, type, false),
+      margin: format.change(margin(ci), mode, type, false),
+      evidence,
+    });
+  };
+
+  const lines =
+    summary.kind === 'decisive'
+      ? summary.versions.map((row) => ({
+          key: row.version,
+          good: row.verdict === 'better',
+          text: sentence(row, summary.metric.type, summary.metric.name),
+        }))
+      : [{ key: summary.kind, good: null, text: t(`summary.${summary.kind}`) }];
+
+  return (
+    <Card size="small" style={{ marginBottom: 16 }} data-testid="results-summary">
+      <Flex vertical gap={8}>
+        {lines.map((line) => (
+          <Flex key={line.key} gap={8} align="baseline" data-testid="summary-sentence">
+            {line.good === true && <CheckCircleOutlined style={{ color: token.colorSuccess }} />}
+            {line.good === false && <CloseCircleOutlined style={{ color: token.colorError }} />}
+            {line.good === null && <InfoCircleOutlined style={{ color: token.colorTextSecondary }} />}
+            <Typography.Text strong style={{ fontSize: 16 }}>
+              {line.text}
+            </Typography.Text>
+          </Flex>
+        ))}
+        <Typography.Text type="secondary">
+          {t(`method.${results.method}`, { level: format.share(1 - results.alpha) })}{' '}
+          {results.method === 'frequentist' && t(`corrections.${results.correction}`)}
+        </Typography.Text>
+        {breached.length > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            data-testid="guardrails-breached"
+            title={t('guardrailsBreached', { metrics: breached.map((metric) => metric.name).join(', ') })}
+          />
+        )}
+        {experiment.decision ? (
+          <DecisionCard experiment={experiment} />
+        ) : (
+          onDecide && (
+            <div>
+              <Button danger icon={<StopOutlined />} onClick={onDecide} data-testid="results-decide">
+                {t('decide')}
+              </Button>
+            </div>
+          )
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import { experimentResultsSchema, keySchema, resultsQuerySchema } from '@tabula/protocol';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { projectParams, withErrors } from '../../http/schemas';
+import { scheduleRefreshes } from './scheduler';
+import { experimentResults, type ProgressBoard, refreshExperiment } from './service';
+
+const experimentParams = projectParams.extend({ experimentKey: keySchema });
+const refreshStartedSchema = z.object({
+  startedAt: z.iso.datetime(),
+  coversTo: z.iso.datetime().describe('Exposures and events up to this moment are analysed'),
+});
+
+export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
+  const tags = ['results'];
+  const progress: ProgressBoard = new Map();
+  if (config.analysisRefreshMinutes > 0) {
+    const stop = scheduleRefreshes(db, progress, app.log, config.analysisRefreshMinutes);
+    app.addHook('onClose', stop);
+  }
+
+  app.get(
+    '/projects/:projectId/experiments/:experimentKey/results',
+    {
+      config: { access: { role: 'viewer', apiKeys: true } },
+      schema: {
+        tags,
+        summary: "The experiment's results from its latest refresh, read with the project's statistics method",
+        params: experimentParams,
+        querystring: resultsQuerySchema,
+        response: withErrors({ 200: experimentResultsSchema }),
+      },
+    },
+    async (request) => {
+      const { projectId, experimentKey } = request.params;
+      return experimentResults(db, progress, projectId, experimentKey, request.query);
+    },
+  );
+
+  app.post(
+    '/projects/:projectId/experiments/:experimentKey/results/refresh',
+    {
+      config: { access: { role: 'editor', apiKeys: true } },
+      schema: {
+        tags,
+        summary: 'Refresh the results now; the results show its progress until it is done (409 while one runs)',
+        params: experimentParams,
+        response: withErrors({ 202: refreshStartedSchema }),
+      },
+    },
+    async (request, reply) => {
+      const { projectId, experimentKey } = request.params;
+      const { snapshot } = await refreshExperiment(db, progress, request.log, {
+        projectId,
+        key: experimentKey,
+        trigger: 'manual',
+      });
+      return reply
+        .status(202)
+        .send({ startedAt: snapshot.startedAt.toISOString(), coversTo: snapshot.coversTo.toISOString() });
+    },
+  );
+};

@@ -1,0 +1,159 @@
+import {
+  DEFAULT_STATISTICS_SETTINGS,
+  type ExperimentResults,
+  METRIC_ROLES,
+  type ResultsQuery,
+  type StatisticsSettings,
+} from '@tabula/protocol';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { project } from '../../db/schema';
+import { conflict } from '../../http/app-error';
+import { newId } from '../../lib/ids';
+import { type ExperimentDetails, getExperiment } from '../experiments/service';
+import { getMetric, type Metric } from '../metrics/service';
+import { aggregate } from './aggregate';
+import { computeResults, type ResultsMetric } from './results';
+import {
+  claimSnapshot,
+  finishSnapshot,
+  type SnapshotRow,
+  type SnapshotTrigger,
+  selectLastSucceeded,
+  selectSnapshots,
+} from './snapshots';
+import type { SnapshotData } from './types';
+
+/** The share done of each refresh this process runs, by snapshot id. */
+export type ProgressBoard = Map<string, number>;
+
+/** The experiment's metrics with their roles, from the library; a key the library no longer has is left out. */
+async function experimentMetrics(db: Database, experiment: ExperimentDetails) {
+  const entries: { metric: Metric; role: (typeof METRIC_ROLES)[number] }[] = [];
+  for (const role of METRIC_ROLES) {
+    for (const key of experiment.metrics[role]) {
+      const metric = await getMetric(db, experiment.projectId, key).catch(() => null);
+      if (metric) entries.push({ metric, role });
+    }
+  }
+  return entries;
+}
+
+const phaseStart = (experiment: ExperimentDetails): Date | null => experiment.phaseStartedAt ?? experiment.startedAt;
+
+/**
+ * Claims a refresh of the experiment as of now and starts it: `done` settles once the new snapshot is stored, or its
+ * failure recorded (it never rejects). Refused while another refresh of the experiment runs, and before it started.
+ */
+export async function refreshExperiment(
+  db: Database,
+  progress: ProgressBoard,
+  log: FastifyBaseLogger,
+  target: { projectId: string; key: string; trigger: SnapshotTrigger },
+): Promise<{ snapshot: SnapshotRow; done: Promise<void> }> {
+  const experiment = await getExperiment(db, target.projectId, target.key);
+  const from = phaseStart(experiment);
+  if (!from) throw conflict(`Experiment "${target.key}" has not started: there are no results to refresh yet`);
+  const coversTo = experiment.status === 'stopped' && experiment.stoppedAt ? experiment.stoppedAt : new Date();
+  const snapshot = await claimSnapshot(db, {
+    id: newId(),
+    projectId: target.projectId,
+    experimentId: experiment.id,
+    phase: experiment.phase,
+    coversFrom: from,
+    coversTo,
+    trigger: target.trigger,
+  });
+  if (!snapshot) throw conflict(`The results of "${target.key}" are being refreshed already`);
+  progress.set(snapshot.id, 0);
+  const run = async () => {
+    const metrics = await experimentMetrics(db, experiment);
+    const scope = {
+      projectId: target.projectId,
+      experimentKey: experiment.key,
+      versionKeys: experiment.versions.map((version) => version.key),
+      from,
+      until: coversTo,
+    };
+    const data = await aggregate(
+      db,
+      scope,
+      metrics.map(({ metric }) => metric),
+      (done) => progress.set(snapshot.id, done),
+    );
+    await finishSnapshot(db, snapshot.id, { data });
+  };
+  const done = run()
+    .catch(async (error: unknown) => {
+      log.error({ err: error, experiment: target.key }, 'could not refresh the results');
+      await finishSnapshot(db, snapshot.id, { error: error instanceof Error ? error.message : String(error) });
+    })
+    .catch((error: unknown) => log.error({ err: error }, 'could not record a failed refresh'))
+    .finally(() => progress.delete(snapshot.id));
+  return { snapshot, done };
+}
+
+async function statisticsSettings(db: Database, projectId: string): Promise<StatisticsSettings> {
+  const [row] = await db.select({ statistics: project.statistics }).from(project).where(eq(project.id, projectId));
+  return row?.statistics ?? DEFAULT_STATISTICS_SETTINGS;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The experiment's results from its last succeeded snapshot, read with the project's method and the page's toggles. */
+export async function experimentResults(
+  db: Database,
+  progress: ProgressBoard,
+  projectId: string,
+  key: string,
+  options: ResultsQuery,
+): Promise<ExperimentResults> {
+  const experiment = await getExperiment(db, projectId, key);
+  const [settings, snapshots, succeeded, metrics] = await Promise.all([
+    statisticsSettings(db, projectId),
+    selectSnapshots(db, experiment.id, experiment.phase),
+    selectLastSucceeded(db, experiment.id, experiment.phase),
+    experimentMetrics(db, experiment),
+  ]);
+  const data = (succeeded?.data ?? { versions: [], metrics: {} }) as unknown as SnapshotData;
+  const shown = succeeded ?? snapshots.latest;
+  const computed = computeResults({
+    versions: experiment.versions,
+    exposures: data.versions,
+    metrics: metrics.map(({ metric, role }): ResultsMetric => ({ metric, role, sums: data.metrics[metric.key] ?? [] })),
+    settings,
+    options,
+  });
+  return {
+    snapshot: shown && {
+      status: shown.status,
+      trigger: shown.trigger as SnapshotTrigger,
+      coversFrom: shown.coversFrom.toISOString(),
+      coversTo: shown.coversTo.toISOString(),
+      startedAt: shown.startedAt.toISOString(),
+      finishedAt: iso(shown.finishedAt),
+      // The last attempt's failure shows even while older results are on screen.
+      error: snapshots.latest?.status === 'failed' ? snapshots.latest.error : null,
+    },
+    refreshing: snapshots.running && {
+      startedAt: snapshots.running.startedAt.toISOString(),
+      progress: progress.get(snapshots.running.id) ?? null,
+    },
+    method: settings.method,
+    alpha: settings.alpha,
+    correction: settings.correction,
+    options,
+    versions: experiment.versions.map((version) => {
+      const exposure = data.versions.find((entry) => entry.key === version.key);
+      return {
+        key: version.key,
+        name: version.name,
+        weight: version.weight,
+        units: exposure?.units ?? 0,
+        multipleExposures: exposure?.multipleExposures ?? 0,
+      };
+    }),
+    ...computed,
+  };
+}
