@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { conditionSchema, payloadSegmentSchema } from './conditions';
+import { elementRuleSchema } from './visual';
 
 /**
  * The SDK payload: everything one environment needs to evaluate flags and experiments locally
@@ -79,6 +80,8 @@ export const payloadVersionSchema = z.object({
   weight: z.number().int().min(0).max(BUCKETS),
   isControl: z.boolean(),
   params: z.record(z.string(), jsonValueSchema),
+  /** Visual experiments only: the version's change records as the element rules the SDK applies (spec §3). */
+  elementRules: z.array(elementRuleSchema).optional(),
 });
 export type PayloadVersion = z.infer<typeof payloadVersionSchema>;
 
@@ -94,7 +97,7 @@ export const payloadExperimentSchema = z.object({
   conditions: z.array(conditionSchema),
   segments: z.array(z.string()),
   layer: z.object({ key: z.string(), start: z.number().int(), end: z.number().int() }).nullable(),
-  /** Visual experiments only: where they apply (spec §3). */
+  /** Visual experiments only: the pages they change (spec §3), matched as `pageUrlMatches` says. */
   page: z.object({ url: z.string(), match: z.enum(['exact', 'fuzzy']) }).nullable(),
   versions: z.array(payloadVersionSchema).min(1),
 });
@@ -111,5 +114,10 @@ export const sdkPayloadSchema = z.object({
   flags: z.array(payloadFlagSchema),
   /** Running experiments only. */
   experiments: z.array(payloadExperimentSchema),
+  /**
+   * The selectors of the click metrics running experiments use: an SDK with visual experiments on sends a `$click`
+   * event when the visitor clicks an element matching one. Absent from payloads of servers that predate it.
+   */
+  clickSelectors: z.array(z.string()).optional(),
 });
 export type SdkPayload = z.infer<typeof sdkPayloadSchema>;

@@ -1,7 +1,8 @@
 // Builds what pages and bundlers load: tabula.js (the snippet's IIFE; global.ts sets `Tabula`) with the parts it loads
 // on demand (tabula-<part>.<hash>.js), tabula.esm.js and openfeature.js, into dist/ or the folder given as the first
 // argument (tests build into a temporary one, so a server reading dist/ never sees it half-written). Sources stay the
-// workspace's entry points.
+// workspace's entry points. With `--without-visual` it builds only the snippet and its parts, with visual experiments
+// left out, so the sdk-size benchmark can tell what they weigh.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -9,7 +10,9 @@ import { build } from 'esbuild';
 import { minify } from 'terser';
 
 const root = new URL('..', import.meta.url).pathname;
-const outdir = resolve(process.argv[2] ?? resolve(root, 'dist'));
+const args = process.argv.slice(2);
+const withoutVisual = args.includes('--without-visual');
+const outdir = resolve(args.find((arg) => !arg.startsWith('--')) ?? resolve(root, 'dist'));
 
 // ES2020 (optional chaining, `??`) runs natively in every browser released since spring 2020 (Chrome and Edge 80,
 // Firefox 74, Safari 13.1): nothing is down-levelled into helpers.
@@ -43,13 +46,26 @@ const INTERNAL_PROPERTIES = [
   'pending',
   'reported',
   'report',
-  'url',
   // parts loaded on demand
   'needs',
   'expose',
   'settings',
   'local',
   'loadStream',
+  // visual experiments: the client's side, and the applier's facets and changes
+  'served',
+  'versionOf',
+  'goal',
+  'hideFor',
+  'update',
+  'stop',
+  'revert',
+  'slot',
+  'want',
+  'look',
+  'save',
+  'seen',
+  'restore',
 ];
 
 /**
@@ -84,6 +100,17 @@ const withoutOptionalOperators = {
   },
 };
 
+/** For the measure of everything but visual experiments: a client that never starts them. */
+const withoutVisualExperiments = {
+  name: 'without-visual-experiments',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]client[\\/]visual\.ts$/ }, () => ({
+      contents: 'export const startVisual = () => undefined;',
+      loader: 'ts',
+    }));
+  },
+};
+
 /** The snippet bundle loads its parts from files beside it instead of carrying them. */
 const partsFromUrl = {
   name: 'parts-from-url',
@@ -96,7 +123,14 @@ const mangleProps = new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`);
 
 // Terser's repeated compress passes find what esbuild's single pass leaves (inlining, merged declarations).
 const shrink = async (text, module) =>
-  (await minify(text, { ecma: 2020, module, compress: { passes: 3 }, format: { comments: false } })).code;
+  (
+    await minify(text, {
+      ecma: 2020,
+      module,
+      compress: { passes: 3, unsafe_arrows: true },
+      format: { comments: false },
+    })
+  ).code;
 
 /**
  * The snippet bundle and its parts: every page downloads the bundle, so it is minified twice (see the README,
@@ -112,7 +146,12 @@ async function buildSnippet() {
     mangleProps,
     mangleCache: {},
     define: { PARTS_BUILD: JSON.stringify(BUILD_PLACEHOLDER) },
-    plugins: [explainByNumber, withoutOptionalOperators, partsFromUrl],
+    plugins: [
+      explainByNumber,
+      withoutOptionalOperators,
+      partsFromUrl,
+      ...(withoutVisual ? [withoutVisualExperiments] : []),
+    ],
     write: false,
   });
   const parts = await build({
@@ -145,15 +184,19 @@ async function buildSnippet() {
 }
 
 await mkdir(outdir, { recursive: true });
-await Promise.all([
-  buildSnippet(),
-  build({ ...common, entryPoints: ['src/index.ts'], outfile: resolve(outdir, 'tabula.esm.js'), format: 'esm' }),
-  // OpenFeature is the host's peer dependency: imported, never bundled.
-  build({
-    ...common,
-    entryPoints: ['src/openfeature/index.ts'],
-    outfile: resolve(outdir, 'openfeature.js'),
-    format: 'esm',
-    external: ['@openfeature/*'],
-  }),
-]);
+await Promise.all([buildSnippet(), ...(withoutVisual ? [] : [buildModules()])]);
+
+/** The ESM bundle for Node and bundlers, and the OpenFeature providers. */
+function buildModules() {
+  return Promise.all([
+    build({ ...common, entryPoints: ['src/index.ts'], outfile: resolve(outdir, 'tabula.esm.js'), format: 'esm' }),
+    // OpenFeature is the host's peer dependency: imported, never bundled.
+    build({
+      ...common,
+      entryPoints: ['src/openfeature/index.ts'],
+      outfile: resolve(outdir, 'openfeature.js'),
+      format: 'esm',
+      external: ['@openfeature/*'],
+    }),
+  ]);
+}

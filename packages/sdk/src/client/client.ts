@@ -1,4 +1,4 @@
-import type { EvaluationErrorCode, ExperimentAssignment, FlagDetails, SdkEvent, SdkPayload } from '@tabula/protocol';
+import type { EvaluationErrorCode, FlagDetails, SdkEvent, SdkPayload } from '@tabula/protocol';
 import {
   type Attributes,
   type CompiledPayload,
@@ -18,62 +18,19 @@ import { FLUSH_INTERVAL_MS, FORCE_PARAMETER, MAX_REMEMBERED, READY_TIMEOUT_MS, S
 import { createEventQueue } from './events';
 import { uuid } from './ids';
 import type { OnlineClient } from './online';
+import type { ClientOptions, ExperimentResult } from './options';
 import { loadPart } from './parts';
 import { scalars } from './scalars';
 import { SCRIPT_URL } from './script-url';
-import { createStore, type StorageLike } from './storage';
+import { createStore } from './storage';
 import { later } from './timers';
 import { startPayloadUpdates } from './updates';
 import { createFlagUsage } from './usage';
+import { startVisual, type Visual } from './visual';
 
-interface CommonOptions {
-  /** The client key of one environment (`{key}` in the snippet). */
-  clientKey: string;
-  /** Base URL of the Tabula server; in a browser it defaults to the origin the script was loaded from. */
-  apiHost?: string;
-  attributes?: Attributes;
-  /** Turns on visual (UI) experiments on this page. */
-  enableUI?: boolean;
-  /** Refresh flags and experiments every 10 minutes (spec §1); default true. */
-  autoPoll?: boolean;
-  /** fetchExperiment asks the server to log the exposure (spec §1); default false. */
-  autoExposure?: boolean;
-  /** Receive each change at once over server-sent events; default false. */
-  streaming?: boolean;
-  /** experimentKey → versionKey, for QA; the `tabula_force` URL parameter adds to (and wins over) these. */
-  forcedVersions?: Record<string, string>;
-  /** Hears every problem the SDK meets; nothing is ever thrown into the host page. */
-  onError?: (error: Error) => void;
-  storage?: StorageLike;
-  fetch?: typeof fetch;
-  /** How often queued events are sent, in ms; default 5000. */
-  flushInterval?: number;
-  /** How long ready() waits for a first payload, in ms; default 3000. */
-  readyTimeout?: number;
-  /** A payload to start from (server-side rendering); the newer of it and the cached one is served first. */
-  payload?: SdkPayload;
-}
-
-/** Tab family (spec §1): the visitor id is the user id when logged in, else a generated uuid kept on the device. */
-export interface TabClientOptions extends CommonOptions {
-  appId: string;
-  userId?: string;
-  projectId?: never;
-  unitId?: never;
-}
-
-/** Other families (spec §1): the host names the unit that splits traffic; a generated uuid stands in when absent. */
-export interface ProjectClientOptions extends CommonOptions {
-  projectId: string;
-  unitId?: string;
-  appId?: never;
-  userId?: never;
-}
-
-export type ClientOptions = TabClientOptions | ProjectClientOptions;
+export type { ClientOptions, ExperimentResult, ProjectClientOptions, TabClientOptions } from './options';
 
 export type TypedFlagDetails<T> = Omit<FlagDetails, 'value'> & { value: T };
-export type ExperimentResult = Pick<ExperimentAssignment, 'version' | 'params'>;
 export type PayloadListener = (payload: SdkPayload) => void;
 /** A flag read with `false` as its default is a boolean flag, not a flag whose value is `false`. */
 export type Widen<T> = T extends boolean ? boolean : T extends string ? string : T extends number ? number : T;
@@ -145,7 +102,9 @@ export function createClient(options: ClientOptions): TabulaClient {
 
   /** The payload served, compiled, and the latest received, which may wait for a part (see receive). */
   let compiled: CompiledPayload | undefined;
+  let served: SdkPayload | undefined;
   let latest: SdkPayload | undefined;
+  let visual: Visual | undefined;
   let etag: string | undefined;
   let attributes: Attributes = {};
   let remembered: RememberedState = { sticky: {}, exposed: [] };
@@ -224,6 +183,8 @@ export function createClient(options: ClientOptions): TabulaClient {
 
   const serve = (next: SdkPayload, ready: CompiledPayload, fresh?: boolean): void => {
     compiled = ready;
+    served = next;
+    visual?.update();
     const project = settings.appId || settings.projectId;
     if (project && next.projectId !== project) {
       report(new Error(explain(Problem.WrongProject, clientKey, next.projectId, project)));
@@ -302,6 +263,21 @@ export function createClient(options: ClientOptions): TabulaClient {
     }
   };
 
+  const track = (event: string, value?: number, properties?: Record<string, unknown>): void => {
+    try {
+      queueEvent({
+        type: 'track',
+        unitId: String(attributes.id),
+        event: String(event),
+        value: Number.isFinite(value) ? value : undefined,
+        properties: isObject(properties) ? (JSON.parse(JSON.stringify(properties)) as never) : undefined,
+        attributes: scalars(attributes),
+      });
+    } catch (error) {
+      report(error);
+    }
+  };
+
   const online: OnlineClient = { settings, forced, url, fetch: doFetch, expose, local: experiment };
 
   const onPageHide = (event: Event): void => {
@@ -344,6 +320,15 @@ export function createClient(options: ClientOptions): TabulaClient {
         removeEventListener('pagehide', onPageHide);
         document.removeEventListener('visibilitychange', onPageHide);
       });
+      if (settings.enableUI) {
+        visual = startVisual({
+          served: () => served,
+          versionOf: experiment,
+          goal: (event, properties) => track(event, undefined, properties),
+          report,
+          hideFor: settings.antiFlickerTimeout,
+        });
+      }
     }
   } catch (error) {
     report(error);
@@ -376,22 +361,11 @@ export function createClient(options: ClientOptions): TabulaClient {
           return experiment(key, given, !!settings.autoExposure);
         });
     },
-    track(event, value, properties) {
-      try {
-        queueEvent({
-          type: 'track',
-          unitId: String(attributes.id),
-          event: String(event),
-          value: Number.isFinite(value) ? value : undefined,
-          properties: isObject(properties) ? (JSON.parse(JSON.stringify(properties)) as never) : undefined,
-          attributes: scalars(attributes),
-        });
-      } catch (error) {
-        report(error);
-      }
-    },
+    track,
     setAttributes(next) {
       attributes = { id: attributes.id, ...(isObject(next) ? next : {}) };
+      // The new attributes may put the unit in other versions, or in none.
+      visual?.update();
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -401,6 +375,8 @@ export function createClient(options: ClientOptions): TabulaClient {
     destroy() {
       if (destroyed) return;
       destroyed = true;
+      visual?.stop();
+      visual = undefined;
       for (const stop of stops) stop();
       listeners.clear();
       for (const resolve of waiting) resolve(!!compiled);

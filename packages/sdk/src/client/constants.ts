@@ -26,3 +26,11 @@ export const MAX_REMEMBERED = 1_000;
 
 /** Spec §1 QA: `?tabula_force=expKey:versionKey,exp2:v2` forces versions on this page. */
 export const FORCE_PARAMETER = 'tabula_force';
+
+/**
+ * Mirror protocol's PAGEVIEW_EVENT and CLICK_EVENT: the track events a client with enableUI sends by itself, which
+ * page-view and click metrics count. Both carry the page's address as property `url`, a click its selector as
+ * `selector`.
+ */
+export const PAGEVIEW_EVENT = '$pageview';
+export const CLICK_EVENT = '$click';

@@ -2,7 +2,7 @@ import type { EvaluateRequest, EvaluateResponse } from '@tabula/protocol';
 import type { Attributes, CompiledPayload } from '../core';
 // From its module, not the core's index: this part carries only what it uses.
 import { unitOf } from '../core/bucket';
-import type { ClientOptions, ExperimentResult } from './client';
+import type { ClientOptions, ExperimentResult } from './options';
 import { scalars } from './scalars';
 
 /** What online retrieval uses of the client. */

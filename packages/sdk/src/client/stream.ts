@@ -1,5 +1,5 @@
-import type { ClientOptions } from './client';
 import { STREAM_SILENCE_MS } from './constants';
+import type { ClientOptions } from './options';
 import { backoff, later } from './timers';
 
 export interface StreamOptions {

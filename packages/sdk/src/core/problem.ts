@@ -28,4 +28,9 @@ export enum Problem {
   EventsDropped = 20,
   EventsRejected = 21,
   QueueFull = 22,
+  // visual experiments' changes to the page
+  ChangeNotApplied = 23,
+  ElementLeftAlone = 24,
+  StoppedWatching = 25,
+  ChangeNotUndone = 26,
 }

@@ -30,4 +30,9 @@ export const SENTENCES: Record<Problem, string> = {
   [Problem.EventsDropped]: 'events dropped, refused: {0}',
   [Problem.EventsRejected]: 'events rejected: {0}',
   [Problem.QueueFull]: 'event queue full: dropped the {0} oldest',
+  // visual experiments' changes to the page
+  [Problem.ChangeNotApplied]: 'Cannot apply {0}: {1}',
+  [Problem.ElementLeftAlone]: '{0}: left alone, the page keeps changing it back',
+  [Problem.StoppedWatching]: 'Stopped watching the page: it keeps replacing changed elements',
+  [Problem.ChangeNotUndone]: 'Cannot undo a change: {0}',
 };

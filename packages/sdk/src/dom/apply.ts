@@ -1,4 +1,6 @@
 import type { ElementAttribute, ElementOperation, ElementRule } from '@tabula/protocol';
+import { Problem } from '../core/problem';
+import { explain, report as reportTo } from '../core/report';
 import { createGuard } from './guard';
 import { type Restore, saveStyle, saveStyleAttribute } from './style';
 
@@ -28,14 +30,14 @@ export const REAPPLY_WINDOW_MS = 1000;
 export const PASS_LIMIT = 100;
 
 /**
- * One thing a rule sets on an element. `read` shows how the element stands; a change is made when that is neither what
+ * One thing a rule sets on an element. `look` shows how the element stands; a change is made when that is neither what
  * the rule wants nor what the browser kept of the last change (it normalises styles: `#f00` reads `rgb(255, 0, 0)`).
  */
 interface Facet {
   /** What it sets: `@name` an attribute, `t` the text, `s<name>` a style, `m` the place (`S` is the style attribute). */
-  key: string;
+  slot: string;
   want: string;
-  read(element: HTMLElement): string | null;
+  look(element: HTMLElement): string | null;
   save(element: HTMLElement): Restore;
   write(element: HTMLElement): void;
 }
@@ -46,9 +48,9 @@ interface Change {
 }
 
 const attributeFacet = ({ key, value }: ElementAttribute): Facet => ({
-  key: `@${key}`,
+  slot: `@${key}`,
   want: value,
-  read: (element) => element.getAttribute(key),
+  look: (element) => element.getAttribute(key),
   save: (element) => {
     const old = element.getAttribute(key);
     return () => (old === null ? element.removeAttribute(key) : element.setAttribute(key, old));
@@ -58,9 +60,9 @@ const attributeFacet = ({ key, value }: ElementAttribute): Facet => ({
 
 // The text is set as text: nothing in it is parsed as HTML or run.
 const textFacet = (value: string): Facet => ({
-  key: 't',
+  slot: 't',
   want: value,
-  read: (element) => element.textContent,
+  look: (element) => element.textContent,
   save: (element) => {
     const nodes = Array.from(element.childNodes);
     return () => element.replaceChildren(...nodes);
@@ -72,9 +74,9 @@ const textFacet = (value: string): Facet => ({
 
 // CSSOM rather than a style attribute or element: a strict Content-Security-Policy allows it.
 const styleFacet = (name: string, value: string): Facet => ({
-  key: `s${name}`,
+  slot: `s${name}`,
   want: `${value}!important`,
-  read: (element) => `${element.style.getPropertyValue(name)}!${element.style.getPropertyPriority(name)}`,
+  look: (element) => `${element.style.getPropertyValue(name)}!${element.style.getPropertyPriority(name)}`,
   save: (element) => saveStyle(element, name),
   write: (element) => element.style.setProperty(name, value, 'important'),
 });
@@ -107,7 +109,7 @@ function savePosition(element: HTMLElement): Restore {
 export function applyElementRules(rules: readonly ElementRule[], options: ApplyOptions = {}): AppliedRules {
   const page = options.document ?? document;
   const facets = rules.map(facetsOf);
-  /** Every change in the order first made, undone backwards; and each element's changes by facet key. */
+  /** Every change in the order first made, undone backwards; and each element's changes by facet slot. */
   const changes: Change[] = [];
   const changesOf = new Map<Node, Map<string, Change>>();
   /** The element each move moved: once moved, its selector may well match another element. */
@@ -118,32 +120,26 @@ export function applyElementRules(rules: readonly ElementRule[], options: ApplyO
   const passGuard = createGuard(PASS_LIMIT, REAPPLY_WINDOW_MS);
   let changedAny = false;
 
-  const report = (message: string) => {
-    try {
-      options.onError?.(new Error(message));
-    } catch {
-      // The handler that would hear of its own failure is the one that failed.
-    }
-  };
+  const report = (problem: Problem, ...details: unknown[]) => reportTo(explain(problem, ...details), options);
 
   function put(element: HTMLElement, facet: Facet, selector: string): void {
     const own = changesOf.get(element) ?? new Map<string, Change>();
-    const change = own.get(facet.key);
-    if (givenUp.has(element) || facet.read(element) === (change ? change.seen : facet.want)) return;
+    const change = own.get(facet.slot);
+    if (givenUp.has(element) || facet.look(element) === (change ? change.seen : facet.want)) return;
     changesOf.set(element, own);
     if (!change) {
-      if (facet.key[0] === 's' && !own.has('S')) keep(own, 'S', saveStyleAttribute(element));
-      keep(own, facet.key, facet.save(element));
+      if (facet.slot[0] === 's' && !own.has('S')) keep(own, 'S', saveStyleAttribute(element));
+      keep(own, facet.slot, facet.save(element));
     } else if (!elementGuard(element)) {
       givenUp.add(element);
-      report(`${selector}: left alone, the page keeps changing it back`);
+      report(Problem.ElementLeftAlone, selector);
       return;
-    } else if (facet.key !== 'm') {
+    } else if (facet.slot !== 'm') {
       // What the page set since is what it wants once the experiment's changes go.
       change.restore = facet.save(element);
     }
     facet.write(element);
-    own.get(facet.key)!.seen = facet.read(element);
+    own.get(facet.slot)!.seen = facet.look(element);
     changedAny = true;
   }
 
@@ -164,9 +160,9 @@ export function applyElementRules(rules: readonly ElementRule[], options: ApplyO
     put(
       element,
       {
-        key: 'm',
+        slot: 'm',
         want: '',
-        read: placed,
+        look: placed,
         save: savePosition,
         write: (at) => target.parentNode?.insertBefore(at, before ? target : target.nextSibling),
       },
@@ -188,7 +184,7 @@ export function applyElementRules(rules: readonly ElementRule[], options: ApplyO
         for (const operation of rule.operations) if (operation.type === 'move') keepMoved(rule, operation);
       } catch (error) {
         broken.add(rule);
-        report(`Cannot apply ${rule.selector}: ${error}`);
+        report(Problem.ChangeNotApplied, rule.selector, error);
       }
     });
   }
@@ -199,7 +195,7 @@ export function applyElementRules(rules: readonly ElementRule[], options: ApplyO
     observer.takeRecords();
     if (changedAny && !passGuard(observer)) {
       observer.disconnect();
-      report('Stopped watching the page: it keeps replacing changed elements');
+      report(Problem.StoppedWatching);
     }
   });
 
@@ -214,7 +210,7 @@ export function applyElementRules(rules: readonly ElementRule[], options: ApplyO
         try {
           change.restore();
         } catch (error) {
-          report(`Cannot undo a change: ${error}`);
+          report(Problem.ChangeNotUndone, error);
         }
       }
       changesOf.clear();

@@ -1,3 +1,5 @@
+import { report } from '../core/report';
+
 export interface NavigationOptions {
   /** Hears of a failure of the callback, which is never thrown into the page's own navigation. */
   onError?: (error: Error) => void;
@@ -22,7 +24,7 @@ export function watchNavigation(onNavigate: (url: string) => void, options: Navi
     try {
       onNavigate(url);
     } catch (error) {
-      options.onError?.(error instanceof Error ? error : new Error(String(error)));
+      report(error, options);
     }
   };
 

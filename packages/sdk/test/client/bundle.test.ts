@@ -5,7 +5,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContext, runInContext } from 'node:vm';
+import type { SdkEvent } from '@tabula/protocol';
+import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rulesFrom } from '../dom/page';
 import { makePayload } from './fake-server';
 
 const sdk = new URL('../../', import.meta.url);
@@ -150,5 +153,64 @@ describe('dist/tabula.js, the snippet bundle', () => {
       version: 1,
       data: { sticky: { 'checkout-test|u': { phase: 0 } }, exposed: [expect.any(String)] },
     });
+  });
+
+  it('applies visual experiments and sends their page views and clicks, names intact through its minification', async () => {
+    const page = new Window({ url: 'https://shop.example/?from=mail' });
+    try {
+      page.document.body.innerHTML = '<h1 id="title">Spring sale</h1><button id="buy">Buy</button>';
+      const payload = makePayload();
+      payload.experiments.push({
+        ...payload.experiments[0]!,
+        key: 'hero',
+        kind: 'visual',
+        page: { url: 'https://shop.example/', match: 'fuzzy' },
+        versions: [
+          {
+            key: 'benefit',
+            name: 'Benefit',
+            weight: 10_000,
+            isControl: false,
+            params: {},
+            elementRules: rulesFrom({ selector: '#title', type: '', key: 'textContent', value: 'Half price' }),
+          },
+        ],
+      });
+      payload.clickSelectors = ['#buy'];
+      const bodies: string[] = [];
+      const send = (url: string, init: { body: string }) => {
+        if (!url.includes('/events/')) return new Promise(() => {});
+        bodies.push(init.body);
+        return Promise.resolve({ status: 202, ok: true, headers: { get: () => null }, json: async () => ({}) });
+      };
+      Object.assign(page, { payload, send });
+      page.eval(iife);
+      page.eval(
+        `window.client = Tabula.createClient({ clientKey: 'k', projectId: 'prj_1', unitId: 'u', payload, fetch: send, enableUI: true, autoPoll: false })`,
+      );
+      const title = page.document.getElementById('title')!;
+      expect(title.textContent).toBe('Half price');
+      (page.document.getElementById('buy') as unknown as HTMLElement).click();
+      page.history.pushState(null, '', '/cart');
+      expect(title.textContent).toBe('Spring sale');
+      await page.eval('client.flush()');
+      const events = bodies.flatMap((body) => (JSON.parse(body) as { events: SdkEvent[] }).events);
+      expect(
+        events.filter((event) => event.type === 'track').map(({ event, properties }) => ({ event, properties })),
+      ).toEqual([
+        { event: '$pageview', properties: { url: 'https://shop.example/?from=mail' } },
+        { event: '$click', properties: { selector: '#buy', url: 'https://shop.example/?from=mail' } },
+        { event: '$pageview', properties: { url: 'https://shop.example/cart' } },
+      ]);
+      expect(events).toContainEqual(
+        expect.objectContaining({ type: 'exposure', experiment: 'hero', version: 'benefit' }),
+      );
+      page.history.pushState(null, '', '/');
+      expect(title.textContent).toBe('Half price');
+      page.eval('client.destroy()');
+      expect(title.textContent).toBe('Spring sale');
+    } finally {
+      await page.happyDOM.close();
+    }
   });
 });

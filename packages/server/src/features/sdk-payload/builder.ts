@@ -11,6 +11,7 @@ import type { ClientKeyGrant } from '../api-keys/service';
 import { listRunningExperiments, type RunningExperiment } from '../experiments/service';
 import { type EnvironmentFlag, listEnvironmentFlags } from '../flags/service';
 import { listSegments, type Segment } from '../segments/service';
+import { clickSelectorsOf, elementRulesOf } from './visual';
 
 export type PayloadScope = Pick<ClientKeyGrant, 'projectId' | 'environmentId' | 'environmentKey'>;
 
@@ -45,6 +46,7 @@ const toExperiment = (experiment: RunningExperiment): PayloadExperiment => ({
     weight: version.weight,
     isControl: version.isControl,
     params: version.params,
+    ...(experiment.kind === 'visual' && { elementRules: elementRulesOf(version.changeRecords) }),
   })),
 });
 
@@ -55,7 +57,8 @@ function revisionOf(content: Omit<SdkPayload, 'revision' | 'generatedAt'>): stri
 
 /**
  * Everything one environment needs to evaluate locally, in a stable order. A flag with no variants or a running
- * experiment with no versions cannot be served and is left out; the console does not let either be saved.
+ * experiment with no versions cannot be served and is left out; the console does not let either be saved. Visual
+ * experiments' element rules are converted here, so each is converted once per change, not per request.
  */
 export async function buildPayload(db: Database, scope: PayloadScope, now = new Date()): Promise<SdkPayload> {
   const [segments, flags, experiments] = await Promise.all([
@@ -63,13 +66,15 @@ export async function buildPayload(db: Database, scope: PayloadScope, now = new 
     listEnvironmentFlags(db, scope.projectId, scope.environmentId),
     listRunningExperiments(db, scope.projectId),
   ]);
+  const served = experiments.filter((experiment) => experiment.versions.length > 0);
   const content: Omit<SdkPayload, 'revision' | 'generatedAt'> = {
     format: PAYLOAD_FORMAT,
     projectId: scope.projectId,
     environment: scope.environmentKey,
     segments: segments.map(toSegment),
     flags: flags.filter((flag) => flag.variants.length > 0).map(toFlag),
-    experiments: experiments.filter((experiment) => experiment.versions.length > 0).map(toExperiment),
+    experiments: served.map(toExperiment),
+    clickSelectors: await clickSelectorsOf(db, scope.projectId, served),
   };
   const { format, projectId, environment, ...rest } = content;
   return { format, projectId, environment, revision: revisionOf(content), generatedAt: now.toISOString(), ...rest };

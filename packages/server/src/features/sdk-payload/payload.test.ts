@@ -87,11 +87,12 @@ describe('SDK payload', () => {
         layer: { key: 'homepage', start: 0, end: 5000 },
         page: { url: 'https://shop.example.com/', match: 'exact' },
         versions: [
-          { key: 'control', name: 'control', weight: 3000, isControl: true, params: {} },
-          { key: 'big', name: 'big', weight: 7000, isControl: false, params: { size: 'xl' } },
+          { key: 'control', name: 'control', weight: 3000, isControl: true, params: {}, elementRules: [] },
+          { key: 'big', name: 'big', weight: 7000, isControl: false, params: { size: 'xl' }, elementRules: [] },
         ],
       },
     ]);
+    expect(payload.clickSelectors).toEqual([]);
   });
 
   it('is revalidated by a strong ETag: 304 when unchanged', async () => {

@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumArgs, chromiumAvailable, chromiumPath } from './support/chromium';
+import { CHANGED_HEADLINE, ORIGINAL_HEADLINE, startVisualSite, type VisualSite } from './support/visual-site';
+
+const artifacts = new URL('./artifacts/', import.meta.url).pathname;
+/** Long enough that the page is parsed, and would be painted, well before the payload arrives. */
+const PAYLOAD_DELAY_MS = 300;
+
+interface Frame {
+  text: string | null;
+  hidden: boolean;
+}
+
+/**
+ * Records, just before each frame is painted (requestAnimationFrame), what the headline says and whether the page is
+ * hidden; and every Content-Security-Policy violation. Added through the browser's debugger, which the page's policy
+ * does not govern, so it runs before any of the page's own scripts.
+ */
+const PROBE = `
+  window.frames_ = [];
+  window.violations = [];
+  addEventListener('securitypolicyviolation', (event) => window.violations.push(event.violatedDirective));
+  const record = () => {
+    const headline = document.getElementById('headline');
+    if (headline && document.documentElement) {
+      const hidden = getComputedStyle(document.documentElement).opacity === '0';
+      window.frames_.push({ text: headline.textContent, hidden });
+    }
+    requestAnimationFrame(record);
+  };
+  requestAnimationFrame(record);
+`;
+
+const framesOf = (page: Page) => page.evaluate(() => (window as unknown as { frames_: Frame[] }).frames_);
+const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+const headline = (page: Page) => page.locator('#headline');
+
+// Issue 5: a visitor in a visual experiment sees its changes, and never the original first, on a page whose
+// Content-Security-Policy forbids inline scripts and styles, also while the page's own code renders it again.
+describe.skipIf(!chromiumAvailable)('visual experiments on a page under a strict CSP', () => {
+  let site: VisualSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    site = await startVisualSite({ payloadDelayMs: PAYLOAD_DELAY_MS });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('hides a first visit until the changes are applied, and a returning visitor sees them at once', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(PROBE);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(site.pageUrl());
+    await expect.poll(() => headline(page).textContent()).toBe(CHANGED_HEADLINE);
+    expect(await headline(page).evaluate((element) => getComputedStyle(element).color)).toBe('rgb(200, 0, 0)');
+    const first = await framesOf(page);
+    expect(first.length).toBeGreaterThan(0);
+    // The payload took its time: the page waited hidden, and the original headline was never painted.
+    expect(first.some((frame) => frame.hidden)).toBe(true);
+    expect(first.filter((frame) => !frame.hidden && frame.text === ORIGINAL_HEADLINE)).toEqual([]);
+    await page.screenshot({ path: `${artifacts}visual-runtime-changed.png` });
+
+    // The payload is now cached on the device: the next page applies it in the snippet's own run, never hidden.
+    await page.reload();
+    await expect.poll(() => headline(page).textContent()).toBe(CHANGED_HEADLINE);
+    const returning = await framesOf(page);
+    expect(returning.length).toBeGreaterThan(0);
+    expect(returning.every((frame) => !frame.hidden && frame.text === CHANGED_HEADLINE)).toBe(true);
+
+    expect(await violationsOf(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the change while the page’s own code renders the headline again and again', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(PROBE);
+    const page = await context.newPage();
+    await page.goto(site.pageUrl({ rerender: true }));
+    await expect.poll(() => headline(page).textContent()).toBe(CHANGED_HEADLINE);
+    // A second of renders, each replacing the headline with the original.
+    await page.waitForTimeout(1000);
+    expect(await headline(page).textContent()).toBe(CHANGED_HEADLINE);
+    const frames = await framesOf(page);
+    expect(frames.length).toBeGreaterThan(10);
+    expect(frames.filter((frame) => !frame.hidden && frame.text === ORIGINAL_HEADLINE)).toEqual([]);
+    expect(await violationsOf(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,58 @@
+// The client's options and what an experiment answers: types of their own, so the parts the client loads can name
+// them without importing the client.
+import type { ExperimentAssignment, SdkPayload } from '@tabula/protocol';
+import type { Attributes } from '../core';
+import type { StorageLike } from './storage';
+
+interface CommonOptions {
+  /** The client key of one environment (`{key}` in the snippet). */
+  clientKey: string;
+  /** Base URL of the Tabula server; in a browser it defaults to the origin the script was loaded from. */
+  apiHost?: string;
+  attributes?: Attributes;
+  /**
+   * Turns on visual (UI) experiments on this page: their changes are applied, and page views and clicks on the
+   * payload's click selectors are tracked (`$pageview`, `$click`).
+   */
+  enableUI?: boolean;
+  /** With enableUI, how long the page may stay hidden while a first visit waits for the payload, in ms; default 1000. */
+  antiFlickerTimeout?: number;
+  /** Refresh flags and experiments every 10 minutes (spec §1); default true. */
+  autoPoll?: boolean;
+  /** fetchExperiment asks the server to log the exposure (spec §1); default false. */
+  autoExposure?: boolean;
+  /** Receive each change at once over server-sent events; default false. */
+  streaming?: boolean;
+  /** experimentKey → versionKey, for QA; the `tabula_force` URL parameter adds to (and wins over) these. */
+  forcedVersions?: Record<string, string>;
+  /** Hears every problem the SDK meets; nothing is ever thrown into the host page. */
+  onError?: (error: Error) => void;
+  storage?: StorageLike;
+  fetch?: typeof fetch;
+  /** How often queued events are sent, in ms; default 5000. */
+  flushInterval?: number;
+  /** How long ready() waits for a first payload, in ms; default 3000. */
+  readyTimeout?: number;
+  /** A payload to start from (server-side rendering); the newer of it and the cached one is served first. */
+  payload?: SdkPayload;
+}
+
+/** Tab family (spec §1): the visitor id is the user id when logged in, else a generated uuid kept on the device. */
+export interface TabClientOptions extends CommonOptions {
+  appId: string;
+  userId?: string;
+  projectId?: never;
+  unitId?: never;
+}
+
+/** Other families (spec §1): the host names the unit that splits traffic; a generated uuid stands in when absent. */
+export interface ProjectClientOptions extends CommonOptions {
+  projectId: string;
+  unitId?: string;
+  appId?: never;
+  userId?: never;
+}
+
+export type ClientOptions = TabClientOptions | ProjectClientOptions;
+
+export type ExperimentResult = Pick<ExperimentAssignment, 'version' | 'params'>;
