@@ -12,6 +12,7 @@ import { authRoutes } from './features/auth/routes';
 import { authenticateSession, createPasswordHasher } from './features/auth/service';
 import { registerConsole } from './features/console/routes';
 import { demoRoutes } from './features/demo/routes';
+import { editorSessionRoutes } from './features/editor-sessions/routes';
 import { experimentRoutes } from './features/experiments/routes';
 import { flagRoutes } from './features/flags/routes';
 import { healthRoutes } from './features/health/routes';
@@ -103,10 +104,11 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   ]) {
     await app.register(routes, { ...context, prefix: '/api/v1' });
   }
+  await app.register(editorSessionRoutes, context);
   await app.register(sdkPayloadRoutes, context);
   await app.register(sdkEventRoutes, context);
   await app.register(rumRoutes, context);
-  await app.register(sdkBundleRoutes, { sdkDir: config.sdkDir });
+  await app.register(sdkBundleRoutes, { sdkDir: config.sdkDir, editorDir: config.editorDir });
   await app.register(demoRoutes, context);
   await registerConsole(app, config);
   return app;

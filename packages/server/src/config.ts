@@ -46,6 +46,8 @@ export interface Config {
   consoleDir: string;
   /** Where the SDK's built bundle (tabula.js) is. */
   sdkDir: string;
+  /** Where the visual editor's built bundle (editor.js) and its translations are. */
+  editorDir: string;
   /** Event batches one client key may send from one address per minute. */
   sdkEventRequestsPerMinute: number;
   releaseId: string;
@@ -69,6 +71,7 @@ export class ConfigError extends Error {}
 export const DEFAULT_PASSWORD_HASHING: PasswordHashingOptions = { memoryCost: 19456, timeCost: 2 };
 const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url));
 const DEFAULT_SDK_DIR = fileURLToPath(new URL('../../sdk/dist', import.meta.url));
+const DEFAULT_EDITOR_DIR = fileURLToPath(new URL('../../editor/dist', import.meta.url));
 /** Ten batches a second from one page or server is far beyond what an SDK's queue sends. */
 const DEFAULT_SDK_EVENT_REQUESTS_PER_MINUTE = 600;
 /** A console sends at most one batch a second per endpoint; an office behind one address holds many consoles. */
@@ -148,6 +151,7 @@ const envSchema = z.object({
   TABULA_OIDC_LABEL: optional,
   TABULA_CONSOLE_DIR: optional,
   TABULA_SDK_DIR: optional,
+  TABULA_EDITOR_DIR: optional,
   TABULA_SDK_EVENT_RATE_LIMIT: perMinute('requests'),
   TABULA_RELEASE_ID: optional,
   TABULA_PLATFORM: optional.pipe(z.enum(PLATFORMS, `expected one of ${PLATFORMS.join(', ')}`).optional()),
@@ -228,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     oidc: oidcFrom(parsed),
     consoleDir: parsed.TABULA_CONSOLE_DIR ? resolve(parsed.TABULA_CONSOLE_DIR) : DEFAULT_CONSOLE_DIR,
     sdkDir: parsed.TABULA_SDK_DIR ? resolve(parsed.TABULA_SDK_DIR) : DEFAULT_SDK_DIR,
+    editorDir: parsed.TABULA_EDITOR_DIR ? resolve(parsed.TABULA_EDITOR_DIR) : DEFAULT_EDITOR_DIR,
     sdkEventRequestsPerMinute: parsed.TABULA_SDK_EVENT_RATE_LIMIT ?? DEFAULT_SDK_EVENT_REQUESTS_PER_MINUTE,
     releaseId: parsed.TABULA_RELEASE_ID ?? packageJson.version,
     platform: parsed.TABULA_PLATFORM ?? 'gcp',

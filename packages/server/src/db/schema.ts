@@ -356,6 +356,29 @@ export const experimentVersion = pgTable(
   ],
 );
 
+/**
+ * A short-lived token that lets the visual editor, running on the customer's page without a cookie, edit one
+ * experiment as the member who opened it. Only its hash is kept.
+ */
+export const editorToken = pgTable(
+  'editor_token',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    projectId: projectId(),
+    experimentId: text('experiment_id')
+      .notNull()
+      .references(() => experiment.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+  },
+  (table) => [index('editor_token_experiment_id_idx').on(table.experimentId)],
+);
+
 /** A metric of the project's library; experiments refer to it by key (experiment.metrics). */
 export const metric = pgTable(
   'metric',

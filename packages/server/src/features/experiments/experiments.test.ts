@@ -328,7 +328,7 @@ describe('experiments', () => {
       .flatMap(([path, methods]) =>
         Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
       );
-    expect(operations).toHaveLength(14);
+    expect(operations).toHaveLength(15);
     for (const { path, operation } of operations) {
       expect(operation.tags, path).toEqual([path.includes('/layers') ? 'layers' : 'experiments']);
     }

@@ -6,6 +6,7 @@ export { createExperiment, updateExperiment } from './definition';
 export { getExperiment, listExperiments } from './queries';
 export { archiveExperiment, pauseExperiment, startExperiment } from './transitions';
 export type { Experiment, ExperimentDetails, ExperimentVersion, RunningExperiment } from './types';
+export { CONTROL_READ_ONLY, saveVisualChanges, setIntegrationConfigured, type VersionChanges } from './visual-changes';
 
 /** Ordered by key, each with its versions in their order. */
 export const listRunningExperiments = (db: Database, projectId: string): Promise<RunningExperiment[]> =>

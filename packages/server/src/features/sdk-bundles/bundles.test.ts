@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -15,8 +15,15 @@ writeFileSync(join(sdkDir, PART), part);
 writeFileSync(join(sdkDir, 'tabula.esm.js'), 'export {};\n');
 writeFileSync(join(sdkDir, 'tabula-stream.js'), 'export {};\n');
 
+const editorDir = mkdtempSync(join(tmpdir(), 'tabula-editor-'));
+const editorBundle = `(function(){window.TabulaEditor={};${' '.repeat(2000)}})();\n`;
+writeFileSync(join(editorDir, 'editor.js'), editorBundle);
+mkdirSync(join(editorDir, 'locales'));
+writeFileSync(join(editorDir, 'locales', 'zh-CN.json'), '{"save":"保存"}');
+writeFileSync(join(editorDir, 'locales', 'en.json'), '{"save":"Save"}');
+
 describe('SDK bundles', () => {
-  const t = useTestApp({ sdkDir });
+  const t = useTestApp({ sdkDir, editorDir });
 
   it('serves the unversioned bundle with a short cache, open to any site', async () => {
     const response = await t.app.inject({ url: '/sdk/tabula.js', headers: { origin: 'https://shop.example.com' } });
@@ -71,13 +78,38 @@ describe('SDK bundles', () => {
     }
   });
 
+  it('serves the visual editor to any site, with its translations cached for a day (spec §9)', async () => {
+    const response = await t.app.inject({ url: '/sdk/editor.js', headers: { origin: 'https://shop.example.com' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(editorBundle);
+    expect(response.headers).toMatchObject({
+      'content-type': 'application/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=300',
+      'access-control-allow-origin': '*',
+    });
+    for (const [language, text] of [
+      ['zh-CN', '保存'],
+      ['en', 'Save'],
+    ]) {
+      const locale = await t.app.inject({ url: `/sdk/editor/locales/${language}.json` });
+      expect(locale.statusCode).toBe(200);
+      expect(locale.json()).toEqual({ save: text });
+      expect(locale.headers).toMatchObject({
+        'cache-control': 'public, max-age=86400',
+        'content-type': 'application/json; charset=utf-8',
+        'access-control-allow-origin': '*',
+      });
+    }
+    expect((await t.app.inject({ url: '/sdk/editor/locales/ja.json' })).statusCode).toBe(404);
+  });
+
   it('knows no other version', async () => {
     expect((await t.app.inject({ url: '/sdk/tabula@9.9.9.js' })).statusCode).toBe(404);
   });
 });
 
 describe('SDK bundles before the SDK is built', () => {
-  const t = useTestApp({ sdkDir: join(sdkDir, 'not-built') });
+  const t = useTestApp({ sdkDir: join(sdkDir, 'not-built'), editorDir: join(editorDir, 'not-built') });
 
   it('answers 503 with what to do', async () => {
     for (const url of ['/sdk/tabula.js', '/sdk/tabula@3.0.5.js']) {
@@ -86,5 +118,8 @@ describe('SDK bundles before the SDK is built', () => {
       expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(response.body).toMatch(/^The SDK is not built: run `npm run build`/);
     }
+    const editor = await t.app.inject({ url: '/sdk/editor.js' });
+    expect(editor.statusCode).toBe(503);
+    expect(editor.body).toMatch(/^The visual editor is not built: run `npm run build`/);
   });
 });

@@ -15,6 +15,7 @@ import { ExperimentOverview } from './experiment-overview';
 import { LifecycleActions } from './lifecycle-actions';
 import { MetricsCard } from './metrics-card';
 import { VersionsCard } from './versions-card';
+import { VisualEditorCard } from './visual-editor-card';
 
 export const EXPERIMENT_TABS = ['overview', 'audience', 'versions', 'metrics', 'results', 'history'] as const;
 export type ExperimentTab = (typeof EXPERIMENT_TABS)[number];
@@ -45,7 +46,12 @@ export function ExperimentDetail({
   const canStop = canEdit && canTransition('stop', experiment.status);
 
   const panes: Record<ExperimentTab, React.ReactNode> = {
-    overview: <ExperimentOverview experiment={experiment} />,
+    overview: (
+      <>
+        {canEdit && experiment.kind === 'visual' && <VisualEditorCard projectId={projectId} experiment={experiment} />}
+        <ExperimentOverview experiment={experiment} />
+      </>
+    ),
     audience: <AudienceCard experiment={experiment} />,
     versions: <VersionsCard experiment={experiment} />,
     metrics: (

@@ -1,0 +1,258 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChangeRecord, EditorSession, EditorToken } from '@tabula/protocol';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumArgs, chromiumAvailable, chromiumPath } from './support/chromium';
+import { createClientKey, type Owner, signUpOwnerWithProject } from './support/owner';
+import { type RunningServer, startServer } from './support/server';
+
+const artifacts = new URL('./artifacts/', import.meta.url).pathname;
+const extensionDir = new URL('../packages/editor/extension', import.meta.url).pathname;
+const HEADLINE = 'Half price, today only';
+const BACKGROUND = 'https://images.example.com/garden.jpg';
+const SAVED =
+  'Save successfully. If the editing is completed, please return to the previous tab and proceed to "Next".';
+
+/** The editor's panel, inside its shadow root (Playwright's locators pierce open shadow roots). */
+const panel = (page: Page) => page.locator('tabula-editor .panel');
+const inPanel = (page: Page, selector: string): Locator => panel(page).locator(selector);
+
+async function setField(page: Page, key: string, value: string): Promise<void> {
+  const field = inPanel(page, `[data-field="${key}"]:not([type="color"])`);
+  await field.fill(value);
+  await field.press(key === 'textContent' ? 'Tab' : 'Enter');
+}
+
+/** Chromium names an unpacked extension after its folder: the SHA-256 of the path, its hex digits spelt a to p. */
+const unpackedExtensionId = (path: string) =>
+  [...createHash('sha256').update(path).digest('hex').slice(0, 32)]
+    .map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 16)))
+    .join('');
+
+/** The bookmarklet's way in: a script tag for the server's editor bundle, the token taken from the page address. */
+const injectEditor = (page: Page, server: string) => page.addScriptTag({ url: `${server}/sdk/editor.js` });
+
+// Issue 5: open the visual editor on the demo shop, change the page for one version, save, and find the change records
+// stored; the control stays read-only; the browser extension loads the same editor.
+describe.skipIf(!chromiumAvailable)('visual editor', () => {
+  let tabula: RunningServer;
+  let browser: Browser;
+  let owner: Owner;
+  let clientKey: string;
+  let token: string;
+
+  const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const response = await fetch(`${tabula.url}${path}`, init);
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    tabula = await startServer();
+    owner = await signUpOwnerWithProject(tabula.url);
+    clientKey = await createClientKey(tabula.url, owner);
+    const base = `/api/v1/projects/${owner.projectId}/experiments`;
+    await api(base, {
+      method: 'POST',
+      headers: owner.headers,
+      body: JSON.stringify({
+        key: 'hero-headline',
+        kind: 'visual',
+        name: 'Hero headline',
+        page: { url: 'https://shop.example.com/demo', match: 'fuzzy' },
+      }),
+    });
+    ({ token } = await api<EditorToken>(`${base}/hero-headline/editor-token`, {
+      method: 'POST',
+      headers: owner.headers,
+      body: '{}',
+    }));
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await tabula?.stop();
+  });
+
+  it('edits the demo shop for one version and saves the change records', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${tabula.url}/demo?key=${clientKey}&tabula_editor=${token}`);
+    await page.waitForFunction(() => document.getElementById('experiment')?.textContent !== '…');
+    await injectEditor(page, tabula.url);
+    await expect.poll(() => panel(page).getAttribute('data-editor-state')).toBe('ready');
+
+    // Step 1: the demo page carries the project's snippet, and the experiment's flag follows.
+    await expect
+      .poll(() => inPanel(page, '[data-area="integration"]').getAttribute('data-integration'))
+      .toBe('configured');
+    expect(await inPanel(page, '[data-area="integration"]').textContent()).toContain(
+      'Integration code has been configured.',
+    );
+    await page.screenshot({ path: `${artifacts}visual-editor-page-step.png` });
+    await inPanel(page, '[data-action="next"]').click();
+
+    // Nothing chosen yet: the editor asks for a version (spec §5).
+    expect(await inPanel(page, '[data-refusal]').textContent()).toBe('Please choose group');
+    await inPanel(page, '[data-version="treatment"]').click();
+
+    // Edit mode keeps the page's own handlers from firing: the Buy button tracks nothing.
+    await page.locator('#buy').click();
+    expect(await page.locator('#status').textContent()).toBe('');
+
+    // Heading: text and colour.
+    await page.locator('#headline').click();
+    expect(await inPanel(page, '[data-element-type]').getAttribute('data-element-type')).toBe('text');
+    expect(await inPanel(page, '[data-field="selector"]').inputValue()).toBe('#headline');
+    await setField(page, 'textContent', HEADLINE);
+    await setField(page, 'color', '#c80000');
+    await expect.poll(() => page.locator('#headline').textContent()).toBe(HEADLINE);
+    expect(await page.locator('#headline').evaluate((element) => getComputedStyle(element).color)).toBe(
+      'rgb(200, 0, 0)',
+    );
+
+    // A malformed integer is refused with the spec's prompt.
+    await setField(page, 'width', '12.5');
+    expect(await inPanel(page, '[role="alert"]').first().textContent()).toBe('Please input valid width');
+    await setField(page, 'width', '');
+
+    // The heading's container gets a background image.
+    await inPanel(page, '[data-action="parent"]').click();
+    expect(await inPanel(page, '[data-field="selector"]').inputValue()).toBe('main');
+    await inPanel(page, '[data-fill="image"]').click();
+    await setField(page, 'backgroundImage', BACKGROUND);
+    await expect
+      .poll(() => page.locator('main').evaluate((element) => getComputedStyle(element).backgroundImage))
+      .toBe(`url("${BACKGROUND}")`);
+
+    // Reorder: the Buy button goes before the heading.
+    await inPanel(page, '[data-action="start-move"]').click();
+    expect(await inPanel(page, '[data-area="position"]').textContent()).toContain('Please choose an element');
+    await page.locator('#buy').click();
+    expect(await inPanel(page, '[data-area="position"]').getAttribute('data-move-step')).toBe('2');
+    const heading = (await page.locator('#headline').boundingBox())!;
+    await page.mouse.click(heading.x + heading.width / 2, heading.y + 4);
+    expect(await inPanel(page, '[data-area="position"]').getAttribute('data-move-step')).toBe('3');
+    await inPanel(page, '[data-action="confirm-move"]').click();
+    await expect.poll(() => page.locator('main').evaluate((main) => main.firstElementChild?.id)).toBe('buy');
+
+    // Anywhere: the note under the table is dragged up and to the right.
+    await inPanel(page, '[data-move-mode="anywhere"]').click();
+    await inPanel(page, '[data-action="start-move"]').click();
+    await page.locator('main small').click();
+    const badge = (await page.locator('main small').boundingBox())!;
+    await page.mouse.move(badge.x + 10, badge.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(badge.x + 30, badge.y - 5, { steps: 4 });
+    await page.mouse.move(badge.x + 50, badge.y - 25, { steps: 4 });
+    await page.mouse.up();
+    await inPanel(page, '[data-action="confirm-move"]').click();
+    await expect
+      .poll(() =>
+        page
+          .locator('main small')
+          .evaluate((element) => [getComputedStyle(element).left, getComputedStyle(element).top]),
+      )
+      .toEqual(['40px', '-30px']);
+
+    // Five changes, one of which is undone and redone.
+    expect(await inPanel(page, '[data-area="changes"] li').count()).toBe(5);
+    await inPanel(page, '[data-action="undo"]').click();
+    expect(await inPanel(page, '[data-area="changes"] li').count()).toBe(4);
+    await inPanel(page, '[data-action="redo"]').click();
+    expect(await inPanel(page, '[data-area="changes"] li').count()).toBe(5);
+    await page.screenshot({ path: `${artifacts}visual-editor-edited.png` });
+
+    await inPanel(page, '[data-action="save"]').click();
+    await expect.poll(() => page.locator('tabula-editor .toast').textContent()).toBe(SAVED);
+    await page.screenshot({ path: `${artifacts}visual-editor-saved.png` });
+
+    // The control is read-only.
+    await inPanel(page, '[data-version="control"]').click();
+    expect(await inPanel(page, '[data-refusal]').textContent()).toBe(
+      'The control version is for experimental purposes and cannot be modified.',
+    );
+
+    // Mobile: the page again at a phone's width, showing the version too.
+    await inPanel(page, '[data-version="treatment"]').click();
+    await inPanel(page, '[data-device-switch="mobile"]').click();
+    const phone = page.frameLocator('tabula-editor iframe');
+    await expect.poll(() => phone.locator('#headline').textContent()).toBe(HEADLINE);
+    expect((await page.locator('tabula-editor iframe').boundingBox())!.width).toBe(375);
+    await phone.locator('#buy').click();
+    expect(await inPanel(page, '[data-field="selector"]').inputValue()).toBe('#buy');
+    await page.screenshot({ path: `${artifacts}visual-editor-mobile.png` });
+    await inPanel(page, '[data-device-switch="desktop"]').click();
+
+    // Preview: the page is the visitors' again, and its own handlers run.
+    await inPanel(page, '[data-mode-switch="preview"]').click();
+    await page.locator('#buy').click();
+    await expect.poll(() => page.locator('#status').textContent()).toBe('Purchase tracked');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const session = await api<EditorSession>('/api/v1/editor/session', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(session.experiment.integrationConfigured).toBe(true);
+    const [control, treatment] = session.versions;
+    expect(control!.changeRecords).toEqual([]);
+    const records = treatment!.changeRecords;
+    expect(records).toEqual<ChangeRecord[]>([
+      { selector: '#headline', type: '', key: 'textContent', value: HEADLINE },
+      { selector: '#headline', type: 'style', key: 'color', value: '#c80000' },
+      { selector: 'main', type: 'style', key: 'backgroundImage', value: BACKGROUND },
+      expect.objectContaining({
+        selector: '#buy',
+        type: 'move',
+        moveType: 'reorder',
+        targetSelector: '#headline',
+        insertOrder: 'before',
+      }),
+      { selector: 'small', type: 'move', key: '', value: '', moveType: 'anywhere', x: 40, y: -30 },
+    ]);
+  });
+
+  it('loads in Chromium as an extension, signs in with a token and opens the editor on the page', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'tabula-extension-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath,
+      headless: false,
+      viewport: { width: 1366, height: 900 },
+      locale: 'en-US',
+      args: [
+        ...chromiumArgs.filter((arg) => arg !== '--headless'),
+        '--headless=new',
+        `--disable-extensions-except=${extensionDir}`,
+        `--load-extension=${extensionDir}`,
+      ],
+    });
+    try {
+      const popup = await context.newPage();
+      await popup.goto(`chrome-extension://${unpackedExtensionId(extensionDir)}/popup.html`);
+      await popup.locator('#server').fill(tabula.url);
+      await popup.locator('#token').fill(token);
+      await popup.locator('button[type="submit"]').click();
+      await expect.poll(() => popup.locator('#experiment').textContent()).toContain('Hero headline');
+
+      const page = await context.newPage();
+      await page.goto(`${tabula.url}/demo?key=${clientKey}`);
+      await expect.poll(() => panel(page).getAttribute('data-editor-state'), { timeout: 15_000 }).toBe('ready');
+      // The editor shows what was saved before: the treatment's five changes.
+      await inPanel(page, '[data-action="next"]').click();
+      await inPanel(page, '[data-version="treatment"]').click();
+      await expect.poll(() => page.locator('#headline').textContent()).toBe(HEADLINE);
+      await page.screenshot({ path: `${artifacts}visual-editor-extension.png` });
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import { useTranslation } from 'react-i18next';
+import type { PageTarget } from '../page/page-target';
+import { elementTypeOf } from '../selection/element-type';
+import { childOf, parentOf } from '../selection/relatives';
+import { elementsMatching } from '../selection/selector';
+import { ChangesList } from './changes-list';
+import { MovePanel } from './move-panel';
+import { PropertyPanel } from './property-panel';
+import { SelectionPanel } from './selection-panel';
+import type { useEditing } from './use-editing';
+import { VersionsList } from './versions-list';
+
+interface EditStepProps {
+  editing: ReturnType<typeof useEditing>;
+  target: PageTarget;
+  editorHost: Element;
+}
+
+/** The versions, the selected element and its properties, its position, and the version's changes. */
+export function EditStep({ editing, target, editorHost }: EditStepProps) {
+  const { t } = useTranslation();
+  const { history, version, selection, dispatch } = editing;
+  const refusal = editing.refusal();
+  const element = selection?.element;
+  const elementType = element ? elementTypeOf(element) : 'unknown';
+  const parent = element ? parentOf(element, editorHost) : null;
+  const child = element ? childOf(element, editorHost) : null;
+
+  return (
+    <>
+      <VersionsList
+        versions={history.present}
+        selected={version?.key ?? null}
+        canAdd
+        onSelect={editing.selectVersion}
+        onAdd={() => {
+          dispatch({ type: 'addVersion', name: t('versions.newName', { number: history.present.length + 1 }) });
+        }}
+      />
+      {refusal && (
+        <div className="notice warning" data-refusal="">
+          {refusal}
+        </div>
+      )}
+      {!selection || !element ? (
+        <section data-area="selection">
+          <div className="notice">{t('messages.selectFirst')}</div>
+          <p className="muted">{t('selection.hint')}</p>
+        </section>
+      ) : (
+        <>
+          <SelectionPanel
+            tagName={element.tagName}
+            elementType={elementType}
+            selector={selection.selector}
+            canGoUp={parent !== null}
+            canGoDown={child !== null}
+            onParent={() => editing.select(parent)}
+            onChild={() => editing.select(child)}
+            onSelector={editing.typeSelector}
+          />
+          <section data-area="properties">
+            <PropertyPanel
+              key={selection.selector}
+              element={element}
+              elementType={elementType}
+              selector={selection.selector}
+              records={editing.records}
+              disabled={refusal !== null}
+              onEdit={editing.editProperty}
+            />
+          </section>
+        </>
+      )}
+      <MovePanel
+        state={editing.move}
+        onMode={(mode) => editing.moveDispatch({ type: 'mode', mode })}
+        onStart={editing.startMove}
+        onConfirm={editing.confirmMove}
+        onCancel={() => editing.moveDispatch({ type: 'cancel' })}
+      />
+      <section data-area="changes">
+        <div className="row">
+          <h2>{t('changes.title')}</h2>
+          <button
+            type="button"
+            data-action="undo"
+            disabled={history.past.length === 0}
+            onClick={() => dispatch({ type: 'undo' })}
+          >
+            ↶ {t('actions.undo')}
+          </button>
+          <button
+            type="button"
+            data-action="redo"
+            disabled={history.future.length === 0}
+            onClick={() => dispatch({ type: 'redo' })}
+          >
+            ↷ {t('actions.redo')}
+          </button>
+        </div>
+        <ChangesList
+          records={editing.records}
+          onRemove={
+            version && !version.isControl
+              ? (index) => dispatch({ type: 'remove', versionKey: version.key, index })
+              : undefined
+          }
+          onShow={(record) => {
+            // A reordered element is found where it went.
+            const selector = record.newSelector ?? record.selector;
+            const [found] = elementsMatching(target.document, selector);
+            if (found) editing.setSelection({ element: found, selector });
+          }}
+        />
+      </section>
+    </>
+  );
+}

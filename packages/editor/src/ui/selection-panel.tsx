@@ -1,0 +1,69 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ElementType } from '../selection/element-type';
+
+interface SelectionPanelProps {
+  tagName: string;
+  elementType: ElementType;
+  selector: string;
+  canGoUp: boolean;
+  canGoDown: boolean;
+  onParent(): void;
+  onChild(): void;
+  /** Takes a typed selector; answers the problem with it, if any. */
+  onSelector(selector: string): string | null;
+}
+
+/** The selected element: its type and tag, its selector (editable), and moving the selection up or down the page. */
+export function SelectionPanel(props: SelectionPanelProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState(props.selector);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setText(props.selector);
+    setError(null);
+  }, [props.selector]);
+  const commit = () => {
+    if (text.trim() !== props.selector) setError(props.onSelector(text.trim()));
+  };
+  return (
+    <section data-area="selection">
+      <h2>{t('selection.title')}</h2>
+      <div className="row">
+        <span>
+          {t('selection.type')}:{' '}
+          <strong data-element-type={props.elementType}>{t(`elementTypes.${props.elementType}`)}</strong>
+        </span>
+        <span className="muted">
+          {t('selection.tag')}: {props.tagName.toLowerCase()}
+        </span>
+      </div>
+      <label htmlFor={id}>
+        <span>{t('selection.selector')}</span>
+        <input
+          id={id}
+          data-field="selector"
+          aria-invalid={error !== null}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => event.key === 'Enter' && commit()}
+        />
+      </label>
+      {error && (
+        <div className="error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="row">
+        <button type="button" data-action="parent" disabled={!props.canGoUp} onClick={props.onParent}>
+          ↑ {t('actions.parent')}
+        </button>
+        <button type="button" data-action="child" disabled={!props.canGoDown} onClick={props.onChild}>
+          ↓ {t('actions.child')}
+        </button>
+      </div>
+    </section>
+  );
+}

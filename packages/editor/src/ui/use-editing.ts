@@ -1,0 +1,190 @@
+import type { ChangeRecord } from '@tabula/protocol';
+import { useMemo, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DraftVersion, emptyHistory, historyReducer, slotOf } from '../changes/history';
+import { initialMove, type MoveState, moveReducer } from '../move/move-state';
+import {
+  anywhereRecord,
+  canDropOn,
+  type DropSide,
+  dropSideAt,
+  insertOrderOf,
+  reorderRecord,
+  selectorAfterMove,
+} from '../move/placement';
+import type { Point } from '../page/page-target';
+import type { PointerHandlers } from '../page/use-page-pointer';
+import type { PropertyField } from '../properties/fields';
+import { editField, recordOf } from '../properties/to-record';
+import { isSelectable } from '../selection/relatives';
+import { elementsMatching, selectorOf } from '../selection/selector';
+import type { OverlayBox } from './overlay';
+
+export interface Selection {
+  element: Element;
+  selector: string;
+}
+
+const NO_RECORDS: ChangeRecord[] = [];
+
+/** finder gives up on a few odd pages; the tag is still a selector, if a loose one. */
+function safeSelectorOf(element: Element): string {
+  try {
+    return selectorOf(element);
+  } catch {
+    return element.tagName.toLowerCase();
+  }
+}
+
+/**
+ * The editing session's state and rules: the versions with their undo history, the chosen version, the selected
+ * element, and a move in progress; and what the page's pointer does in edit mode.
+ */
+export function useEditing(options: { editorHost: Element; notify(kind: 'error', text: string): void }) {
+  const { t } = useTranslation();
+  const { editorHost, notify } = options;
+  const [history, dispatch] = useReducer(historyReducer, undefined, () => emptyHistory());
+  const [versionKey, setVersionKey] = useState<string | null>(null);
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [hovered, setHovered] = useState<{ element: Element; point: Point } | null>(null);
+  const [move, moveDispatch] = useReducer(moveReducer<Element>, undefined, () => initialMove<Element>());
+  const [drag, setDrag] = useState<{ from: Point; to: Point } | null>(null);
+
+  const version: DraftVersion | null = history.present.find((candidate) => candidate.key === versionKey) ?? null;
+  const records = version?.changeRecords ?? NO_RECORDS;
+  /** What the page shows: the version's records, and a move waiting for Confirm. */
+  const shown = useMemo(() => (move.step === 3 ? [...records, move.record] : records), [records, move]);
+
+  /** Why the chosen version cannot be changed now, said to the user; null when it can. */
+  const refusal = (): string | null => {
+    if (!version) return t('messages.chooseGroup');
+    if (version.isControl) return t('messages.controlReadOnly');
+    return null;
+  };
+  const allowed = () => {
+    const reason = refusal();
+    if (reason) notify('error', reason);
+    return reason === null;
+  };
+
+  const select = (element: Element | null) =>
+    setSelection(element ? { element, selector: safeSelectorOf(element) } : null);
+
+  const editProperty = (field: PropertyField, text: string): string | null => {
+    if (!selection) return t('messages.selectFirst');
+    if (!allowed()) return null;
+    const edit = editField(field, selection.selector, text);
+    if (edit.kind === 'invalid') return t('prompts.inputValid', { s: t(`fields.${field.key}`) });
+    if (edit.kind === 'unset') {
+      dispatch({ type: 'unset', versionKey: version!.key, record: recordOf(field, selection.selector, '') });
+    } else {
+      dispatch({ type: 'put', versionKey: version!.key, record: edit.record });
+    }
+    return null;
+  };
+
+  const typeSelector = (selector: string): string | null => {
+    const [element] = elementsMatching(selection?.element.ownerDocument ?? document, selector);
+    if (!selector || !element || !isSelectable(element, editorHost)) return t('selection.noMatch');
+    setSelection({ element, selector });
+    return null;
+  };
+
+  const dropSide = (): DropSide | null => {
+    if (move.step !== 2 || move.mode !== 'reorder' || !hovered || !canDropOn(move.element, hovered.element))
+      return null;
+    return dropSideAt(hovered.element.getBoundingClientRect(), hovered.point);
+  };
+
+  const moveHandlers: PointerHandlers = {
+    hover: (element, point) => {
+      const next = element && isSelectable(element, editorHost) ? element : null;
+      // Where the pointer is on the element matters only while choosing where a reordered element goes.
+      const needsPoint = move.step === 2 && move.mode === 'reorder';
+      setHovered((current) =>
+        next === null ? null : current?.element === next && !needsPoint ? current : { element: next, point },
+      );
+    },
+    press: (element, point) => {
+      if (move.step === 2 && move.mode === 'anywhere' && move.element.contains(element))
+        setDrag({ from: point, to: point });
+    },
+    drag: (point) => setDrag((current) => current && { ...current, to: point }),
+    release: (point) => {
+      if (!drag || move.step !== 2 || !selection) return setDrag(null);
+      const earlier = records.find(
+        (record) => slotOf(record) === slotOf({ selector: selection.selector, type: 'move', key: '' }),
+      );
+      const shift = { x: point.x - drag.from.x, y: point.y - drag.from.y };
+      moveDispatch({ type: 'drop', record: anywhereRecord(selection.selector, shift, earlier) });
+      setDrag(null);
+    },
+    click: (element, point) => {
+      if (!isSelectable(element, editorHost)) return;
+      if (move.step === 1) {
+        select(element);
+        moveDispatch({ type: 'choose', element });
+      } else if (move.step === 2 && move.mode === 'reorder' && selection) {
+        if (!canDropOn(move.element, element)) return;
+        const insertOrder = insertOrderOf(dropSideAt(element.getBoundingClientRect(), point));
+        const newSelector = selectorAfterMove(move.element, element, insertOrder, safeSelectorOf);
+        const target = { selector: safeSelectorOf(element), insertOrder };
+        moveDispatch({ type: 'drop', record: reorderRecord(selection.selector, target, newSelector) });
+      } else if (move.step === 0) {
+        select(element);
+      }
+    },
+  };
+
+  const overlay: OverlayBox[] = [];
+  const side = dropSide();
+  if (hovered && hovered.element !== selection?.element && move.step !== 2)
+    overlay.push({ element: hovered.element, kind: 'hover' });
+  if (side && hovered) overlay.push({ element: hovered.element, kind: 'target', side });
+  if (selection) overlay.push({ element: selection.element, kind: 'selected' });
+  if (drag && selection) {
+    overlay.push({
+      element: selection.element,
+      kind: 'ghost',
+      shift: { x: drag.to.x - drag.from.x, y: drag.to.y - drag.from.y },
+    });
+  }
+
+  return {
+    history,
+    dispatch,
+    version,
+    records,
+    shown,
+    selectVersion: (key: string) => {
+      setVersionKey(key);
+      moveDispatch({ type: 'cancel' });
+    },
+    selection,
+    select,
+    setSelection,
+    editProperty,
+    typeSelector,
+    move: move as MoveState<Element>,
+    moveDispatch,
+    startMove: () => allowed() && moveDispatch({ type: 'start' }),
+    confirmMove: () => {
+      if (move.step !== 3 || !version) return;
+      dispatch({ type: 'put', versionKey: version.key, record: move.record });
+      const moved = move.record.newSelector;
+      if (moved) setSelection({ element: move.element, selector: moved });
+      moveDispatch({ type: 'confirm' });
+    },
+    /** A change elsewhere in the editor: the page's elements are no longer those selected. */
+    resetPage: () => {
+      setSelection(null);
+      setHovered(null);
+      setDrag(null);
+      moveDispatch({ type: 'cancel' });
+    },
+    refusal,
+    allowed,
+    pointer: moveHandlers,
+    overlay,
+  };
+}

@@ -1,0 +1,187 @@
+import type { EditorSession, SaveEditorVersionsBody } from '@tabula/protocol';
+import { act, fireEvent, render, waitFor, within } from '@testing-library/react';
+import type { i18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { EditorApi } from '../src/api/client';
+import { EditorApp } from '../src/ui/editor-app';
+import { englishI18n } from './i18n';
+
+const SESSION: EditorSession = {
+  projectId: 'prj123',
+  experiment: {
+    key: 'hero',
+    name: 'Hero',
+    status: 'draft',
+    page: { url: 'https://shop.example.com/', match: 'fuzzy' },
+    integrationConfigured: true,
+  },
+  versions: [
+    { key: 'control', name: 'Control', weight: 5000, isControl: true, changeRecords: [] },
+    { key: 'treatment', name: 'Treatment', weight: 5000, isControl: false, changeRecords: [] },
+  ],
+  clientKeys: [{ key: 'tbc_key', environment: 'production' }],
+  expiresAt: '2030-01-01T00:00:00.000Z',
+};
+
+/** The server's side of the editor's calls, kept in memory: what was saved is what the next session shows. */
+function serverApi() {
+  let session = structuredClone(SESSION);
+  const saved: SaveEditorVersionsBody[] = [];
+  const integration: boolean[] = [];
+  const api: EditorApi = {
+    session: async () => session,
+    saveVersions: async (body) => {
+      saved.push(body);
+      session = {
+        ...session,
+        versions: session.versions.map((version) => ({
+          ...version,
+          changeRecords: body.versions.find((given) => given.key === version.key)!.changeRecords,
+        })),
+      };
+      return session;
+    },
+    setIntegration: async (body) => {
+      integration.push(body.configured);
+      session = { ...session, experiment: { ...session.experiment, integrationConfigured: body.configured } };
+      return session;
+    },
+  };
+  return { api, saved, integration };
+}
+
+let translations: i18n;
+beforeAll(async () => {
+  translations = await englishI18n();
+});
+
+function renderEditor() {
+  document.body.innerHTML = '<main><h1 id="headline">Old headline</h1><button id="buy">Buy</button></main>';
+  const bought = vi.fn();
+  document.getElementById('buy')!.addEventListener('click', bought);
+  const host = document.createElement('tabula-editor');
+  document.documentElement.append(host);
+  const server = serverApi();
+  render(
+    <I18nextProvider i18n={translations}>
+      <EditorApp
+        api={server.api}
+        token="tbe_x"
+        serverOrigin="https://ab.example"
+        page={window}
+        host={host}
+        onExit={() => {}}
+      />
+    </I18nextProvider>,
+    { container: host.appendChild(document.createElement('div')) },
+  );
+  return { ...server, bought, host };
+}
+
+/** The editor lives after the page's body, where queries of the body would not look. */
+const editor = within(document.documentElement);
+const q = (selector: string) => document.querySelector<HTMLElement>(`tabula-editor ${selector}`)!;
+const headline = () => document.getElementById('headline')!;
+
+describe('the visual editor', () => {
+  it('finds no integration code on a page without it, stores that, and offers the code to copy', async () => {
+    const { integration } = renderEditor();
+    await waitFor(() => expect(q('[data-area="integration"]').dataset.integration).toBe('not-configured'));
+    expect(integration).toEqual([false]);
+    expect(editor.getByText('Detected that you have not configured the integration code')).toBeTruthy();
+    expect(editor.getByText('Integration code has not been configured.')).toBeTruthy();
+    expect(q('[data-integration-code]').textContent).toContain('data-client-key="tbc_key"');
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    fireEvent.click(q('[data-action="copy-code"]'));
+    await waitFor(() => expect(editor.getByRole('status').textContent).toBe('copy successful'));
+    expect(writeText).toHaveBeenCalledWith(q('[data-integration-code]').textContent);
+    vi.unstubAllGlobals();
+  });
+
+  it('edits a version on the page, undoes, keeps the control read-only, and saves every version', async () => {
+    const { saved, bought } = renderEditor();
+    await waitFor(() => expect(q('.panel').dataset.editorState).toBe('ready'));
+    fireEvent.click(q('[data-action="next"]'));
+
+    // Edit mode: a click selects, and the page's own handler never hears of it.
+    fireEvent.click(document.getElementById('buy')!);
+    expect(bought).not.toHaveBeenCalled();
+    fireEvent.click(headline());
+    expect((q('[data-field="selector"]') as HTMLInputElement).value).toBe('#headline');
+    expect(q('[data-element-type]').dataset.elementType).toBe('text');
+    expect(q('[data-refusal]').textContent).toBe('Please choose group');
+
+    fireEvent.click(q('[data-version="control"]'));
+    expect(q('[data-refusal]').textContent).toBe(
+      'The control version is for experimental purposes and cannot be modified.',
+    );
+    expect((q('[data-field="textContent"]') as HTMLTextAreaElement).disabled).toBe(true);
+
+    fireEvent.click(q('[data-version="treatment"]'));
+    const text = q('[data-field="textContent"]') as HTMLTextAreaElement;
+    fireEvent.change(text, { target: { value: 'New headline' } });
+    fireEvent.blur(text);
+    await waitFor(() => expect(headline().textContent).toBe('New headline'));
+    const width = q('[data-field="width"]') as HTMLInputElement;
+    fireEvent.change(width, { target: { value: 'wide' } });
+    fireEvent.blur(width);
+    expect(editor.getByRole('alert').textContent).toBe('Please input valid width');
+
+    fireEvent.click(q('[data-action="undo"]'));
+    await waitFor(() => expect(headline().textContent).toBe('Old headline'));
+    fireEvent.click(q('[data-action="redo"]'));
+    await waitFor(() => expect(headline().textContent).toBe('New headline'));
+    expect(document.querySelectorAll('tabula-editor [data-area="changes"] li')).toHaveLength(1);
+
+    await act(async () => fireEvent.click(q('[data-action="save"]')));
+    await waitFor(() =>
+      expect(editor.getByRole('status').textContent).toBe(
+        'Save successfully. If the editing is completed, please return to the previous tab and proceed to "Next".',
+      ),
+    );
+    expect(saved).toEqual([
+      {
+        experimentKey: 'hero',
+        versions: [
+          { key: 'control', name: 'Control', changeRecords: [] },
+          {
+            key: 'treatment',
+            name: 'Treatment',
+            changeRecords: [{ selector: '#headline', type: '', key: 'textContent', value: 'New headline' }],
+          },
+        ],
+      },
+    ]);
+
+    // Preview: the page is interactive again, and shows the version as visitors will.
+    fireEvent.click(q('[data-mode-switch="preview"]'));
+    fireEvent.click(document.getElementById('buy')!);
+    expect(bought).toHaveBeenCalledTimes(1);
+    expect(headline().textContent).toBe('New headline');
+  });
+
+  it('adds a version and moves an element before another', async () => {
+    const { saved } = renderEditor();
+    await waitFor(() => expect(q('.panel').dataset.editorState).toBe('ready'));
+    fireEvent.click(q('[data-action="next"]'));
+    fireEvent.click(q('[data-action="add-version"]'));
+    fireEvent.click(q('[data-version="version-3"]'));
+    fireEvent.click(q('[data-action="start-move"]'));
+    expect(q('[data-area="position"]').textContent).toContain('Please choose an element');
+    fireEvent.click(document.getElementById('buy')!);
+    expect(q('[data-area="position"]').dataset.moveStep).toBe('2');
+    // Above the heading's middle: before it.
+    fireEvent.click(headline(), { clientX: -5, clientY: -5 });
+    expect(q('[data-area="position"]').dataset.moveStep).toBe('3');
+    fireEvent.click(q('[data-action="confirm-move"]'));
+    await waitFor(() => expect(document.querySelector('main')!.firstElementChild!.id).toBe('buy'));
+    await act(async () => fireEvent.click(q('[data-action="save"]')));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.versions.map((version) => version.key)).toEqual(['control', 'treatment', 'version-3']);
+    expect(saved[0]!.versions[2]!.changeRecords).toEqual([
+      expect.objectContaining({ selector: '#buy', type: 'move', moveType: 'reorder', targetSelector: '#headline' }),
+    ]);
+  });
+});

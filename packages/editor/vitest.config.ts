@@ -1,0 +1,14 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: '@tabula/editor',
+    environment: 'happy-dom',
+    // Pages in tests name the SDK's scripts; nothing is to be fetched or run.
+    environmentOptions: {
+      happyDOM: { settings: { disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
+    },
+    include: ['test/**/*.test.{ts,tsx}'],
+    setupFiles: ['./test/setup.ts'],
+  },
+});

@@ -1,0 +1,133 @@
+import {
+  type EditorSession,
+  editorIntegrationBodySchema,
+  editorSessionSchema,
+  editorTokenSchema,
+  keySchema,
+  saveEditorVersionsBodySchema,
+} from '@tabula/protocol';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/client';
+import { userOf } from '../../http/access';
+import { AppError } from '../../http/app-error';
+import { allowAnyOrigin, allowPreflight } from '../../http/cors';
+import { iso, noContent, projectParams, withErrors } from '../../http/schemas';
+import * as editorSessions from './service';
+
+const tags = ['visual editor'];
+const experimentParams = projectParams.extend({ experimentKey: keySchema });
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+const toSessionBody = ({ experiment, clientKeys, expiresAt }: editorSessions.EditorSessionView): EditorSession => ({
+  projectId: experiment.projectId,
+  experiment: {
+    key: experiment.key,
+    name: experiment.name,
+    status: experiment.status,
+    page: experiment.pageUrl === null ? null : { url: experiment.pageUrl, match: experiment.pageMatch },
+    integrationConfigured: experiment.integrationConfigured,
+  },
+  versions: experiment.versions.map((version) => ({
+    key: version.key,
+    name: version.name,
+    weight: version.weight,
+    isControl: version.isControl,
+    changeRecords: editorSessions.validChangeRecords(version.changeRecords),
+  })),
+  clientKeys: clientKeys.map((key) => ({ key: key.clientKey!, environment: key.environmentKey })),
+  expiresAt: iso(expiresAt),
+});
+
+/** The editor proves itself with its token alone: the page it runs on is the customer's, so no cookie is sent. */
+function grantOf(db: Database, request: FastifyRequest): Promise<editorSessions.EditorGrant> {
+  const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (!token) throw new AppError('unauthorized', 'The Authorization header must be "Bearer <editor token>"');
+  return editorSessions.authenticateEditorToken(db, token);
+}
+
+/**
+ * The calls of the visual editor. It runs on the customer's page, so any origin may call them; they send no cookie and
+ * accept only the editor token, which the page cannot have unless a member opened the editor there.
+ */
+const editorApi: FastifyPluginAsyncZod<AppContext> = async (scope, { db, changes }) => {
+  allowAnyOrigin(scope);
+  scope.addHook('onRequest', (_request, reply, done) => {
+    // The console-origin grant adds credentials; these calls never carry any, and `*` may not come with them.
+    reply.removeHeader('access-control-allow-credentials');
+    done();
+  });
+  const route = { config: { access: 'public' as const } };
+  allowPreflight(scope, '/api/v1/editor/session', { methods: ['GET', 'DELETE'], headers: ['authorization'] });
+  for (const path of ['/api/v1/editor/versions', '/api/v1/editor/integration']) {
+    allowPreflight(scope, path, { methods: ['PUT'], headers: ['authorization', 'content-type'] });
+  }
+
+  const session = async (grant: editorSessions.EditorGrant) =>
+    toSessionBody(await editorSessions.getEditorSession(db, grant));
+
+  scope.get(
+    '/api/v1/editor/session',
+    { ...route, schema: { tags, response: withErrors({ 200: editorSessionSchema }) } },
+    async (request) => session(await grantOf(db, request)),
+  );
+
+  scope.delete(
+    '/api/v1/editor/session',
+    { ...route, schema: { tags, response: withErrors({ 204: noContent }) } },
+    async (request, reply) => {
+      await editorSessions.revokeEditorToken(db, await grantOf(db, request));
+      return reply.status(204).send();
+    },
+  );
+
+  scope.put(
+    '/api/v1/editor/versions',
+    {
+      ...route,
+      schema: { tags, body: saveEditorVersionsBodySchema, response: withErrors({ 200: editorSessionSchema }) },
+    },
+    async (request) => {
+      const grant = await grantOf(db, request);
+      await db.transaction((tx) => editorSessions.saveEditorVersions(tx, grant, request.body));
+      // Running visual experiments deliver these changes in the SDK payload.
+      await changes.notifyProjectChanged(grant.projectId);
+      return session(grant);
+    },
+  );
+
+  scope.put(
+    '/api/v1/editor/integration',
+    {
+      ...route,
+      schema: { tags, body: editorIntegrationBodySchema, response: withErrors({ 200: editorSessionSchema }) },
+    },
+    async (request) => {
+      const grant = await grantOf(db, request);
+      await db.transaction((tx) => editorSessions.setEditorIntegration(tx, grant, request.body));
+      return session(grant);
+    },
+  );
+};
+
+/** The console's "Open visual editor" makes the token; the editor's own calls follow, open to any page. */
+export const editorSessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const { db } = context;
+  app.post(
+    '/api/v1/projects/:projectId/experiments/:experimentKey/editor-token',
+    {
+      config: { access: { role: 'editor' } },
+      schema: { tags: ['experiments'], params: experimentParams, response: withErrors({ 201: editorTokenSchema }) },
+    },
+    async (request, reply) => {
+      const member = userOf(request);
+      const { projectId, experimentKey } = request.params;
+      const created = await db.transaction((tx) =>
+        editorSessions.createEditorToken(tx, member, projectId, experimentKey),
+      );
+      return reply.status(201).send({ ...created, expiresAt: iso(created.expiresAt) });
+    },
+  );
+  await app.register(editorApi, context);
+};
