@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
@@ -15,7 +16,8 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const template = inject('templateDatabase');
   if (!template) {
-    const handle = await createDatabase({});
+    const tarball = inject('pgliteTemplate');
+    const handle = await createDatabase(tarball ? { loadDataDir: new Blob([readFileSync(tarball)]) } : {});
     await migrate(handle);
     return { handle, url: null, drop: () => handle.close() };
   }

@@ -23,13 +23,18 @@ export type DatabaseHandle = {
   db: Database;
   close(): Promise<void>;
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
-} & ({ kind: 'pglite'; driver: PgliteDatabase<Schema> } | { kind: 'postgres'; driver: NodePgDatabase<Schema> });
+} & (
+  | { kind: 'pglite'; driver: PgliteDatabase<Schema>; client: PGlite }
+  | { kind: 'postgres'; driver: NodePgDatabase<Schema> }
+);
 
 export interface DatabaseOptions {
   /** A postgres:// URL; without one the embedded PGlite is used. */
   databaseUrl?: string | null;
   /** Tabula's data directory; PGlite keeps its files in its `pglite` folder. Absent: in memory. */
   dataDir?: string | null;
+  /** An in-memory PGlite starts from this dump of a data directory (tests start from a migrated one). */
+  loadDataDir?: Blob;
 }
 
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -52,11 +57,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     dataDir = join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const driver = drizzlePglite({ client, schema });
   return {
     kind: 'pglite',
     driver,
+    client,
     db: driver,
     close: async () => {
       if (!client.closed) await client.close();

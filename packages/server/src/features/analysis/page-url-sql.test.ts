@@ -1,7 +1,7 @@
 import { PAGE_MATCHES, pageUrlMatches } from '@tabula/protocol';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type DatabaseHandle } from '../../db/client';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { pageUrlMatchesSql } from './page-url-sql';
 
 const PATTERNS = [
@@ -43,12 +43,12 @@ const URLS = [
 ];
 
 describe('page-view address matching in SQL', () => {
-  let database: DatabaseHandle;
+  let database: TestDatabase;
   beforeAll(async () => {
-    database = await createDatabase({});
+    database = await createTestDatabase();
   });
   afterAll(async () => {
-    await database.close();
+    await database?.drop();
   });
 
   it.each(PAGE_MATCHES)('answers as pageUrlMatches does for every pattern and address (%s)', async (match) => {
@@ -56,7 +56,7 @@ describe('page-view address matching in SQL', () => {
     const expected = cases.map(({ pattern, url }) => pageUrlMatches(pattern, match, url));
     const answers = await Promise.all(
       cases.map(async ({ pattern, url }) => {
-        const result = await database.db.execute(
+        const result = await database.handle.db.execute(
           sql`select ${pageUrlMatchesSql(pattern, match, sql`${url}::text`)} as matched`,
         );
         return (result as unknown as { rows: { matched: boolean }[] }).rows[0]!.matched;

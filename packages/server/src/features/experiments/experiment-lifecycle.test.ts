@@ -127,8 +127,9 @@ describe('experiment lifecycle', () => {
         layer: { key: 'homepage', start: 1000, end: 5000 },
         page: { url: 'https://shop.example.com/', match: 'exact' },
         versions: [
-          { key: 'control', name: 'Control', weight: 3000, isControl: true, params: { size: 'm' } },
-          { key: 'large', name: 'Large', weight: 7000, isControl: false, params: { size: 'xl' } },
+          // A visual experiment's versions carry their element rules; these have no changes yet.
+          { key: 'control', name: 'Control', weight: 3000, isControl: true, params: { size: 'm' }, elementRules: [] },
+          { key: 'large', name: 'Large', weight: 7000, isControl: false, params: { size: 'xl' }, elementRules: [] },
         ],
       },
     ]);
