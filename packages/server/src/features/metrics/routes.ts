@@ -17,17 +17,7 @@ import * as metrics from './service';
 
 const toMetricBody = (metric: metrics.MetricDetails): MetricBody => ({
   id: metric.id,
-  key: metric.key,
-  name: metric.name,
-  description: metric.description,
-  tags: metric.tags,
-  type: metric.type,
-  source: metric.source,
-  ratio: metric.ratio,
-  windowHours: metric.windowHours,
-  direction: metric.direction,
-  capping: metric.capping,
-  cuped: metric.cuped,
+  ...metrics.definitionOf(metric),
   experiments: metric.experiments,
   archivedAt: isoOrNull(metric.archivedAt),
   createdAt: iso(metric.createdAt),

@@ -17,8 +17,8 @@ import type { Metric, MetricChanges, MetricDetails } from './types';
 
 export type { Metric, MetricDetails } from './types';
 
-/** What the audit log keeps of a metric: its definition and whether it is archived. */
-const snapshot = (metric: Metric) => ({
+/** A metric's definition: what the API answers and the audit log keeps, beside their own fields. */
+export const definitionOf = (metric: Metric) => ({
   key: metric.key,
   name: metric.name,
   description: metric.description,
@@ -30,8 +30,10 @@ const snapshot = (metric: Metric) => ({
   direction: metric.direction,
   capping: metric.capping,
   cuped: metric.cuped,
-  archived: metric.archivedAt !== null,
 });
+
+/** What the audit log keeps of a metric: its definition and whether it is archived. */
+const snapshot = (metric: Metric) => ({ ...definitionOf(metric), archived: metric.archivedAt !== null });
 
 const audit = (
   tx: Database,
