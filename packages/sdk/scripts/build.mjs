@@ -57,6 +57,7 @@ const INTERNAL_PROPERTIES = [
   'versionOf',
   'goal',
   'hideFor',
+  'server',
   'update',
   'stop',
   'revert',

@@ -327,6 +327,7 @@ export function createClient(options: ClientOptions): TabulaClient {
           goal: (event, properties) => track(event, undefined, properties),
           report,
           hideFor: settings.antiFlickerTimeout,
+          server: host,
         });
       }
     }

@@ -2,7 +2,7 @@
 // and the page-view and click events their metrics count. scripts/build.mjs can build the snippet without it, to
 // measure what the rest weighs.
 import type { ElementRule, SdkPayload } from '@tabula/protocol';
-import { pageUrlMatches } from '@tabula/protocol';
+import { EDITOR_TOKEN_PARAM, pageUrlMatches } from '@tabula/protocol';
 import { type AppliedRules, applyElementRules, hidePage, watchNavigation } from '../dom';
 import { CLICK_EVENT, PAGEVIEW_EVENT } from './constants';
 
@@ -16,6 +16,8 @@ export interface VisualHost {
   report(error: unknown): void;
   /** How long the page may stay hidden, in ms (the anti-flicker timeout). */
   hideFor?: number;
+  /** The Tabula server's origin, which serves the visual editor's bundle. */
+  server: string;
 }
 
 export interface Visual {
@@ -36,6 +38,20 @@ function rulesFor(host: VisualHost, payload: SdkPayload, url: string): ElementRu
   return rules;
 }
 
+const idle: Visual = { update() {}, stop() {} };
+
+/**
+ * A page opened from the console's "Open visual editor" carries an editor token in its address: the editor's bundle
+ * (which reads the token there) is loaded instead of the visitor's changes, so the page starts as it is and the editor
+ * shows each version through its own preview. Nor does the editing person count as a visitor.
+ */
+function openEditor(server: string): Visual {
+  const script = document.createElement('script');
+  script.src = `${server}/sdk/editor.js`;
+  (document.head || document.documentElement).appendChild(script);
+  return idle;
+}
+
 /**
  * Starts the visual experiments of a page. With a payload served at once (cached, or given) the changes are applied
  * right away, in the snippet's own run: when it runs in <head>, that is before the body exists, and the applier then
@@ -45,6 +61,7 @@ function rulesFor(host: VisualHost, payload: SdkPayload, url: string): ElementRu
  */
 export function startVisual(host: VisualHost): Visual {
   const { report } = host;
+  if (new URLSearchParams(location.search).has(EDITOR_TOKEN_PARAM)) return openEditor(host.server);
   let applied: AppliedRules | undefined;
   /** What is applied, to tell a payload or an address that changes nothing from one that does. */
   let appliedRules = '[]';

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+// @vitest-environment-options {"settings": {"handleDisabledFileLoadingAsSuccess": true}}
 import type { ElementRule, SdkPayload } from '@tabula/protocol';
 import { CLICK_EVENT, CLICK_SELECTOR_PROPERTY, PAGEVIEW_EVENT, PAGEVIEW_URL_PROPERTY } from '@tabula/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -263,6 +264,20 @@ describe('visual experiments', () => {
     document.getElementById('buy')!.click();
     expect(title().textContent).toBe('Spring sale');
     expect((await sentEvents(client)).goals).toEqual([]);
+  });
+
+  it('give way to the visual editor on a page opened with an editor token', async () => {
+    setUrl(`${HOME}?tabula_editor=tbe_token`);
+    const client = start();
+    await client.ready();
+    const scripts = [...document.head.querySelectorAll('script')].map((script) => script.getAttribute('src'));
+    expect(scripts).toEqual([`${HOST}/sdk/editor.js`]);
+    // The page starts as it is, never hidden, and the editing person is no visitor.
+    expect(title().textContent).toBe('Spring sale');
+    expect(hidden()).toBe(false);
+    document.getElementById('buy')!.click();
+    expect((await sentEvents(client)).goals).toEqual([]);
+    document.head.replaceChildren();
   });
 
   it('are reverted and unhooked by destroy()', async () => {
