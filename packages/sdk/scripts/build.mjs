@@ -41,8 +41,7 @@ const INTERNAL_PROPERTIES = [
   'enqueue',
   'beacon',
   'storageKey',
-  'usage',
-  'mark',
+  'evaluated',
   'pending',
   'reported',
   'report',
@@ -77,6 +76,7 @@ const PARTS = {
   stream: 'src/client/stream.ts',
   online: 'src/client/online.ts',
   operators: 'src/core/optional-operators.ts',
+  events: 'src/client/events.ts',
 };
 /** A part's file, named with a hash of the parts' content (the build): the server can cache it for good. */
 const PART_FILE = /^tabula-[a-z]+\.[0-9a-f]{8}\.js$/;

@@ -15,8 +15,8 @@ import {
   report as reportTo,
 } from '../core';
 import { FLUSH_INTERVAL_MS, FORCE_PARAMETER, MAX_REMEMBERED, READY_TIMEOUT_MS, SDK_VERSIONS } from './constants';
-import { createEventQueue } from './events';
 import { uuid } from './ids';
+import { createLazyEventQueue } from './lazy-events';
 import type { OnlineClient } from './online';
 import type { ClientOptions, ExperimentResult } from './options';
 import { loadPart } from './parts';
@@ -25,7 +25,6 @@ import { SCRIPT_URL } from './script-url';
 import { createStore } from './storage';
 import { later } from './timers';
 import { startPayloadUpdates } from './updates';
-import { createFlagUsage } from './usage';
 import { startVisual, type Visual } from './visual';
 
 export type { ClientOptions, ExperimentResult, ProjectClientOptions, TabClientOptions } from './options';
@@ -113,7 +112,8 @@ export function createClient(options: ClientOptions): TabulaClient {
   const listeners = new Set<PayloadListener>();
   const waiting = new Set<(ready: boolean) => void>();
   const stops: (() => void)[] = [];
-  const usage = createFlagUsage();
+  /** Flag usage (usage.ts): the keys evaluated, which the event queue reports. */
+  const evaluated = new Set<string>();
   const doFetch: typeof fetch = (input, init) => (settings.fetch || globalThis.fetch)(input, init);
   const { storage } = settings;
   const clientKey = typeof settings.clientKey === 'string' ? settings.clientKey : '';
@@ -132,13 +132,13 @@ export function createClient(options: ClientOptions): TabulaClient {
   const state = store<RememberedState>(`state:${clientKey}`, (data) =>
     isObject(data) && isObject(data.sticky) && Array.isArray(data.exposed) ? (data as never) : undefined,
   );
-  const queue = createEventQueue({
+  const queue = createLazyEventQueue({
     url: url('events'),
     storageKey: `tabula:events:${clientKey}`,
     storage,
     fetch: doFetch,
     report,
-    usage,
+    evaluated,
   });
   const queueEvent = (event: NewEvent): void => queue.enqueue({ ...event, id: uuid(), at: Date.now() } as SdkEvent);
 
@@ -236,7 +236,7 @@ export function createClient(options: ClientOptions): TabulaClient {
       if (!compiled) return fail('PROVIDER_NOT_READY');
       const { exposure, ...result } = evaluateFlag(compiled, key, isObject(given) ? given : attributes, evaluation);
       // Keys the payload does not hold are left out: an archived flag or a typo is no flag's usage.
-      if (result.errorCode !== 'FLAG_NOT_FOUND') usage.mark(key);
+      if (result.errorCode !== 'FLAG_NOT_FOUND') evaluated.add(key);
       if (result.errorCode) return { ...result, value };
       if (kind(result.value) !== kind(fallback)) return fail('TYPE_MISMATCH');
       if (exposure) expose(exposure.experiment, exposure.version, exposure.unit);
@@ -280,10 +280,6 @@ export function createClient(options: ClientOptions): TabulaClient {
 
   const online: OnlineClient = { settings, forced, url, fetch: doFetch, expose, local: experiment };
 
-  const onPageHide = (event: Event): void => {
-    if (event.type === 'pagehide' || document.visibilityState === 'hidden') queue.beacon();
-  };
-
   try {
     const visitor = store<string>('visitor', (data) => (typeof data === 'string' && data ? data : undefined));
     let unit = settings.userId || settings.unitId || visitor.read();
@@ -313,23 +309,15 @@ export function createClient(options: ClientOptions): TabulaClient {
         loadStream: () => loadPart('stream'),
       }),
     );
-    if (typeof document === 'object') {
-      addEventListener('pagehide', onPageHide);
-      document.addEventListener('visibilitychange', onPageHide);
-      stops.push(() => {
-        removeEventListener('pagehide', onPageHide);
-        document.removeEventListener('visibilitychange', onPageHide);
+    if (settings.enableUI && typeof document === 'object') {
+      visual = startVisual({
+        served: () => served,
+        versionOf: experiment,
+        goal: (event, properties) => track(event, undefined, properties),
+        report,
+        hideFor: settings.antiFlickerTimeout,
+        server: host,
       });
-      if (settings.enableUI) {
-        visual = startVisual({
-          served: () => served,
-          versionOf: experiment,
-          goal: (event, properties) => track(event, undefined, properties),
-          report,
-          hideFor: settings.antiFlickerTimeout,
-          server: host,
-        });
-      }
     }
   } catch (error) {
     report(error);
@@ -381,7 +369,7 @@ export function createClient(options: ClientOptions): TabulaClient {
       for (const stop of stops) stop();
       listeners.clear();
       for (const resolve of waiting) resolve(!!compiled);
-      void queue.flush();
+      void queue.stop();
     },
   };
 }

@@ -3,7 +3,7 @@ import { explain, Problem } from '../core';
 import { MAX_EVENTS_PER_BATCH, MAX_QUEUED_EVENTS, QUEUE_SAVE_DELAY_MS } from './constants';
 import { createStore, type StorageLike } from './storage';
 import { later } from './timers';
-import type { FlagUsage } from './usage';
+import { createFlagUsage } from './usage';
 
 export interface EventQueueOptions {
   url: string;
@@ -11,16 +11,16 @@ export interface EventQueueOptions {
   storage?: StorageLike;
   fetch: typeof fetch;
   report: (error: unknown) => void;
-  /** Travels in the same requests as the events; a batch may carry usage alone. */
-  usage: FlagUsage;
+  /** The flags evaluated (usage.ts): their keys travel in the same requests as the events, or alone. */
+  evaluated: Set<string>;
 }
 
 export interface EventQueue {
   enqueue(event: SdkEvent): void;
   /** Saves the queue, then sends the oldest batch; resolves when the server answered (or did not), never rejects. */
   flush(): Promise<void>;
-  /** Saves the queue and hands what is left to sendBeacon as the page goes away. */
-  beacon(): void;
+  /** Stops listening to the page. */
+  stop(): void;
 }
 
 const parseQueue = (data: unknown): SdkEvent[] | undefined =>
@@ -44,7 +44,8 @@ const batchBody = (events: SdkEvent[], flags: string[]): string =>
  * has already stored, and reporting a flag's usage twice only repeats its time.
  */
 export function createEventQueue(options: EventQueueOptions): EventQueue {
-  const { url, report, usage } = options;
+  const { url, report } = options;
+  const usage = createFlagUsage(options.evaluated);
   const store = createStore<SdkEvent[]>({
     key: options.storageKey,
     version: 1,
@@ -116,6 +117,29 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
     if (rejected?.length) throw new Error(explain(Problem.EventsRejected, JSON.stringify(rejected)));
   };
 
+  // Usage a beacon carries counts as reported: unlike events it is not kept for a confirmation, since a lost beacon
+  // only leaves a flag's last evaluation a little older than it was.
+  const beacon = (): void => {
+    save();
+    const batch = queue.filter((event) => !beaconed.has(event.id)).slice(0, MAX_EVENTS_PER_BATCH);
+    const flags = usage.pending();
+    const { navigator } = globalThis;
+    if ((batch.length || flags.length) && navigator?.sendBeacon?.(url, batchBody(batch, flags))) {
+      for (const event of batch) beaconed.add(event.id);
+      usage.reported(flags);
+    }
+  };
+  // What is queued leaves with a beacon as the page goes away, or is hidden: a mobile browser may discard a hidden page
+  // without a pagehide.
+  const onPageHide = (event: Event): void => {
+    if (event.type === 'pagehide' || document.visibilityState === 'hidden') beacon();
+  };
+  const listening = typeof document === 'object';
+  if (listening) {
+    addEventListener('pagehide', onPageHide);
+    document.addEventListener('visibilitychange', onPageHide);
+  }
+
   return {
     enqueue(event) {
       queue.push(event);
@@ -131,17 +155,10 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
         });
       return sending;
     },
-    // Usage a beacon carries counts as reported: unlike events it is not kept for a confirmation, since a lost
-    // beacon only leaves a flag's last evaluation a little older than it was.
-    beacon() {
-      save();
-      const batch = queue.filter((event) => !beaconed.has(event.id)).slice(0, MAX_EVENTS_PER_BATCH);
-      const flags = usage.pending();
-      const { navigator } = globalThis;
-      if ((batch.length || flags.length) && navigator?.sendBeacon?.(url, batchBody(batch, flags))) {
-        for (const event of batch) beaconed.add(event.id);
-        usage.reported(flags);
-      }
+    stop() {
+      if (!listening) return;
+      removeEventListener('pagehide', onPageHide);
+      document.removeEventListener('visibilitychange', onPageHide);
     },
   };
 }

@@ -430,6 +430,7 @@ describe('events', () => {
   it('bounds the queue, dropping the oldest events with a report', async () => {
     server.setMode('down');
     const client = start({ autoPoll: false });
+    await tick();
     for (let i = 0; i < 1_005; i++) client.track('click', i);
     expect(errors.filter((error) => error.message.startsWith('event queue full'))).toHaveLength(5);
     server.setMode('up');
@@ -457,6 +458,7 @@ describe('events', () => {
     };
     server.setMode('down');
     const client = start({ autoPoll: false });
+    await tick();
     const started = { ...access };
     for (let i = 0; i < 1_000; i++) client.track('click', i);
     expect(access).toEqual(started);
@@ -500,6 +502,7 @@ describe('events', () => {
       sendBeacon: (url: string, body: string) => beacons.push({ url, body }) > 0,
     });
     const client = start();
+    await tick();
     client.track('checkout');
     window.dispatchEvent(new Event('pagehide'));
     expect(beacons).toHaveLength(1);
@@ -520,6 +523,24 @@ describe('events', () => {
     await client.flush();
     expect(server.stored.has(beaconed?.id ?? '')).toBe(true);
     expect(server.storedOfType('track')).toHaveLength(2);
+
+    // A destroyed client no longer listens to the page: its unsent event stays stored, not beaconed.
+    server.setEventsStatus(503);
+    client.track('after');
+    client.destroy();
+    await tick();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(beacons).toHaveLength(2);
+  });
+
+  it('keeps an event in storage until the event queue is loaded, which then sends it once', async () => {
+    const client = start({ autoPoll: false });
+    client.track('checkout');
+    const stored = JSON.parse(storage.getItem(`tabula:events:${CLIENT_KEY}`) ?? '{}') as { data?: { event: string }[] };
+    expect(stored.data?.map((event) => event.event)).toEqual(['checkout']);
+    // The queue, once loaded, sends them once.
+    await client.flush();
+    expect(server.storedOfType('track').map((event) => event.event)).toEqual(['checkout']);
   });
 });
 

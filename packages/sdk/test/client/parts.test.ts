@@ -25,14 +25,18 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 let folders = 0;
-/** A folder serving the bundle and the parts named (by their name before the hash), as ES modules. */
+/**
+ * A folder serving the bundle, the event queue every page loads, and the parts named (by their name before the hash),
+ * as ES modules. The event queue is left out when `parts` names '-events'.
+ */
 function serve(...parts: string[]): string {
   folders += 1;
   const folder = join(root, `site-${folders}`);
   mkdirSync(folder);
+  const wanted = parts.includes('-events') ? parts : [...parts, 'events'];
   for (const file of readdirSync(built)) {
     const part = /^tabula-([a-z]+)\./.exec(file)?.[1];
-    if (file === 'tabula.js' || (part && parts.includes(part))) copyFileSync(join(built, file), join(folder, file));
+    if (file === 'tabula.js' || (part && wanted.includes(part))) copyFileSync(join(built, file), join(folder, file));
   }
   writeFileSync(join(folder, 'package.json'), '{ "type": "module" }');
   return folder;
@@ -45,7 +49,7 @@ interface Page {
   run<T>(code: string): T;
 }
 
-/** A page that loaded the snippet from `folder`; its fetch records each request and never answers, but for events. */
+/** A page that loaded the snippet from `folder`; its fetch records each request and never answers. */
 function open(folder: string): Page {
   const errors: string[] = [];
   const requests: string[] = [];
@@ -119,7 +123,7 @@ function page(folder: string): Page {
 }
 
 describe('parts loaded on demand', () => {
-  it('loads no part for a page that neither streams nor retrieves online and whose payload needs none', async () => {
+  it('loads only the event queue for a page that neither streams nor retrieves online and whose payload needs none', async () => {
     const visitor = page(serve());
     visitor.context.payload = makePayload();
     start(visitor, 'payload, autoPoll: false');
@@ -129,6 +133,32 @@ describe('parts loaded on demand', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(visitor.errors).toEqual([]);
     expect(visitor.requests.filter((url) => !url.includes('/payload/'))).toEqual([]);
+  });
+
+  it('keeps the events in storage when the event queue cannot be loaded, for a later page to send', async () => {
+    const stored = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
+    };
+    const offline = page(serve('-events'));
+    offline.context.payload = makePayload();
+    offline.context.storage = storage;
+    start(offline, 'payload, autoPoll: false, storage');
+    offline.run('client.track("viewed"); client.track("bought", 42)');
+    await offline.run<Promise<void>>('client.flush()');
+    expect(offline.errors).toEqual([expect.stringContaining('tabula-events.')]);
+    const queued = () =>
+      JSON.parse(stored.get('tabula:events:k') ?? '{}').data?.map((event: { event: string }) => event.event);
+    expect(queued()).toEqual(['viewed', 'bought']);
+
+    const later = page(serve());
+    later.context.storage = storage;
+    start(later, 'autoPoll: false, storage');
+    later.run('client.flush()');
+    await vi.waitFor(() => expect(later.requests).toContain(`${HOST}/sdk/v1/events/k`));
+    expect(later.errors).toEqual([]);
   });
 
   it('serves a payload with pattern, version and date conditions once their part is in, and evaluates them', async () => {

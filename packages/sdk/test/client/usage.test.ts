@@ -8,32 +8,33 @@ afterEach(() => vi.useRealTimers());
 
 describe('flag usage', () => {
   it('holds each evaluated key once until it is reported', () => {
-    const usage = createFlagUsage();
+    const evaluated = new Set<string>();
+    const usage = createFlagUsage(evaluated);
     expect(usage.pending()).toEqual([]);
-    usage.mark('a');
-    usage.mark('b');
-    usage.mark('a');
+    for (const key of ['a', 'b', 'a']) evaluated.add(key);
     expect(usage.pending()).toEqual(['a', 'b']);
     usage.reported(['a']);
     expect(usage.pending()).toEqual(['b']);
+    expect([...evaluated]).toEqual(['b']);
   });
 
-  it('waits the report interval before a reported key is pending again', () => {
-    const usage = createFlagUsage();
-    usage.mark('a');
+  it('waits the report interval before a key reported and evaluated again is pending again', () => {
+    const evaluated = new Set(['a']);
+    const usage = createFlagUsage(evaluated);
     usage.reported(['a']);
+    expect(usage.pending()).toEqual([]);
     vi.advanceTimersByTime(USAGE_REPORT_INTERVAL_MS - 1);
-    usage.mark('a');
+    evaluated.add('a');
     expect(usage.pending()).toEqual([]);
     vi.advanceTimersByTime(1);
-    usage.mark('a');
     expect(usage.pending()).toEqual(['a']);
   });
 
   it('hands out at most a batch’s worth of keys, the rest next time', () => {
-    const usage = createFlagUsage();
+    const evaluated = new Set<string>();
+    const usage = createFlagUsage(evaluated);
     const keys = Array.from({ length: MAX_FLAG_KEYS_PER_BATCH + 5 }, (_, index) => `flag-${index}`);
-    for (const key of keys) usage.mark(key);
+    for (const key of keys) evaluated.add(key);
     const first = usage.pending();
     expect(first).toHaveLength(MAX_FLAG_KEYS_PER_BATCH);
     usage.reported(first);
