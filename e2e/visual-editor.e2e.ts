@@ -13,6 +13,8 @@ const artifacts = new URL('./artifacts/', import.meta.url).pathname;
 const extensionDir = new URL('../packages/editor/extension', import.meta.url).pathname;
 const HEADLINE = 'Half price, today only';
 const BACKGROUND = 'https://images.example.com/garden.jpg';
+/** Spec §1 QA: the SDK's URL parameter that forces a visitor into a version. */
+const forcedInto = (version: string) => `tabula_force=hero-headline:${version}`;
 const SAVED =
   'Save successfully. If the editing is completed, please return to the previous tab and proceed to "Next".';
 
@@ -32,17 +34,67 @@ const unpackedExtensionId = (path: string) =>
     .map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 16)))
     .join('');
 
-/** The bookmarklet's way in: a script tag for the server's editor bundle, the token taken from the page address. */
-const injectEditor = (page: Page, server: string) => page.addScriptTag({ url: `${server}/sdk/editor.js` });
+/** The bookmarklet's way in: a script tag for the server's editor bundle, with the token on it. */
+const injectEditor = (page: Page, server: string, token: string) =>
+  page.evaluate(
+    ({ src, token }) => {
+      const script = document.createElement('script');
+      script.src = src;
+      script.dataset.token = token;
+      document.documentElement.appendChild(script);
+    },
+    { src: `${server}/sdk/editor.js`, token },
+  );
 
-// Issue 5: open the visual editor on the demo shop, change the page for one version, save, and find the change records
-// stored; the control stays read-only; the browser extension loads the same editor.
+interface Look {
+  headline: string | null;
+  colour: string;
+  background: string;
+  firstInMain: string | undefined;
+  note: string[];
+}
+
+/** What a visitor sees of each element the treatment changes. */
+const lookOf = (page: Page): Promise<Look> =>
+  page.evaluate(() => {
+    const headline = document.getElementById('headline')!;
+    const main = document.querySelector('main')!;
+    const note = getComputedStyle(main.querySelector('small')!);
+    return {
+      headline: headline.textContent,
+      colour: getComputedStyle(headline).color,
+      background: getComputedStyle(main).backgroundImage,
+      firstInMain: main.firstElementChild?.id,
+      note: [note.position, note.left, note.top],
+    };
+  });
+
+const TREATMENT: Look = {
+  headline: HEADLINE,
+  colour: 'rgb(200, 0, 0)',
+  background: `url("${BACKGROUND}")`,
+  firstInMain: 'buy',
+  note: ['relative', '40px', '-30px'],
+};
+const CONTROL: Look = {
+  headline: 'Everything for your garden',
+  colour: 'rgb(31, 35, 41)',
+  background: 'none',
+  firstInMain: 'headline',
+  note: ['static', 'auto', 'auto'],
+};
+
+// Issue 5: the SDK opens the visual editor on the demo shop; change the page for one version, save, and find the change
+// records stored; the control stays read-only; a bookmarklet and the browser extension load the same editor. Once the
+// experiment runs, a visitor in the changed version sees every change, also on the React shop that renders itself
+// again and again, and a visitor in the control none.
 describe.skipIf(!chromiumAvailable)('visual editor', () => {
   let tabula: RunningServer;
   let browser: Browser;
   let owner: Owner;
   let clientKey: string;
   let token: string;
+  let experiments: string;
 
   const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
     const response = await fetch(`${tabula.url}${path}`, init);
@@ -55,18 +107,19 @@ describe.skipIf(!chromiumAvailable)('visual editor', () => {
     tabula = await startServer();
     owner = await signUpOwnerWithProject(tabula.url);
     clientKey = await createClientKey(tabula.url, owner);
-    const base = `/api/v1/projects/${owner.projectId}/experiments`;
-    await api(base, {
+    experiments = `/api/v1/projects/${owner.projectId}/experiments`;
+    await api(experiments, {
       method: 'POST',
       headers: owner.headers,
       body: JSON.stringify({
         key: 'hero-headline',
         kind: 'visual',
         name: 'Hero headline',
-        page: { url: 'https://shop.example.com/demo', match: 'fuzzy' },
+        // Both variants of the demo shop: /demo and /demo/react (fuzzy matching ignores the scheme).
+        page: { url: `https://127.0.0.1:${tabula.port}/demo*`, match: 'fuzzy' },
       }),
     });
-    ({ token } = await api<EditorToken>(`${base}/hero-headline/editor-token`, {
+    ({ token } = await api<EditorToken>(`${experiments}/hero-headline/editor-token`, {
       method: 'POST',
       headers: owner.headers,
       body: '{}',
@@ -79,15 +132,16 @@ describe.skipIf(!chromiumAvailable)('visual editor', () => {
     await tabula?.stop();
   });
 
-  it('edits the demo shop for one version and saves the change records', async () => {
+  it('opens through the SDK on the demo shop, edits it for one version and saves the change records', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // The address the console's "Open visual editor" makes: the page's snippet sees the token and loads the editor.
     await page.goto(`${tabula.url}/demo?key=${clientKey}&tabula_editor=${token}`);
     await page.waitForFunction(() => document.getElementById('experiment')?.textContent !== '…');
-    await injectEditor(page, tabula.url);
     await expect.poll(() => panel(page).getAttribute('data-editor-state')).toBe('ready');
+    expect(await inPanel(page, '[data-field="page-address"]').inputValue()).toBe(`${tabula.url}/demo?key=${clientKey}`);
 
     // Step 1: the demo page carries the project's snippet, and the experiment's flag follows.
     await expect
@@ -220,6 +274,18 @@ describe.skipIf(!chromiumAvailable)('visual editor', () => {
     ]);
   });
 
+  it('opens from a bookmarklet, whose script tag carries the token', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${tabula.url}/demo?key=${clientKey}`);
+    await injectEditor(page, tabula.url, token);
+    await expect.poll(() => panel(page).getAttribute('data-editor-state')).toBe('ready');
+    await inPanel(page, '[data-action="next"]').click();
+    await inPanel(page, '[data-version="treatment"]').click();
+    await expect.poll(() => page.locator('#headline').textContent()).toBe(HEADLINE);
+    await context.close();
+  });
+
   it('loads in Chromium as an extension, signs in with a token and opens the editor on the page', async () => {
     const profile = mkdtempSync(join(tmpdir(), 'tabula-extension-'));
     const context = await chromium.launchPersistentContext(profile, {
@@ -254,5 +320,53 @@ describe.skipIf(!chromiumAvailable)('visual editor', () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     }
+  });
+
+  it('shows a visitor forced into the treatment every change, and one forced into the control none', async () => {
+    await api(`${experiments}/hero-headline/start`, { method: 'POST', headers: owner.headers, body: '{}' });
+
+    const treatment = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const visitor = await treatment.newPage();
+    const errors: string[] = [];
+    visitor.on('pageerror', (error) => errors.push(error.message));
+    await visitor.goto(`${tabula.url}/demo?key=${clientKey}&${forcedInto('treatment')}`);
+    await expect.poll(() => lookOf(visitor)).toEqual(TREATMENT);
+    await visitor.screenshot({ path: `${artifacts}visual-editor-visitor-treatment.png` });
+    await treatment.close();
+
+    const control = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const other = await control.newPage();
+    other.on('pageerror', (error) => errors.push(error.message));
+    await other.goto(`${tabula.url}/demo?key=${clientKey}&${forcedInto('control')}`);
+    // The payload with the running experiment is served, and the visitor is in its control.
+    await other.waitForFunction(
+      () =>
+        (
+          window as unknown as { Tabula: { client: { getExperiment(key: string): { version: string } | null } } }
+        ).Tabula.client.getExperiment('hero-headline')?.version === 'control',
+    );
+    expect(await lookOf(other)).toEqual(CONTROL);
+    await other.screenshot({ path: `${artifacts}visual-editor-visitor-control.png` });
+    await control.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the changes on the React shop while React renders the headline again and again', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${tabula.url}/demo/react?key=${clientKey}&${forcedInto('treatment')}`);
+    await expect.poll(() => lookOf(page)).toEqual(TREATMENT);
+
+    for (let render = 0; render < 3; render += 1) {
+      const shown = (await page.locator('#headline').elementHandle())!;
+      await expect.poll(() => shown.evaluate((element) => element.isConnected), { timeout: 3000 }).toBe(false);
+      // React has put a new headline with the original text in its place; the SDK changed it before this could look.
+      expect(await lookOf(page)).toEqual(TREATMENT);
+    }
+    await page.screenshot({ path: `${artifacts}visual-editor-react-treatment.png` });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

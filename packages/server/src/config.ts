@@ -48,6 +48,8 @@ export interface Config {
   sdkDir: string;
   /** Where the visual editor's built bundle (editor.js) and its translations are. */
   editorDir: string;
+  /** Where the demo's React shop is built (react-shop.js). */
+  demoDir: string;
   /** Event batches one client key may send from one address per minute. */
   sdkEventRequestsPerMinute: number;
   releaseId: string;
@@ -72,6 +74,7 @@ export const DEFAULT_PASSWORD_HASHING: PasswordHashingOptions = { memoryCost: 19
 const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url));
 const DEFAULT_SDK_DIR = fileURLToPath(new URL('../../sdk/dist', import.meta.url));
 const DEFAULT_EDITOR_DIR = fileURLToPath(new URL('../../editor/dist', import.meta.url));
+const DEFAULT_DEMO_DIR = fileURLToPath(new URL('../dist/demo', import.meta.url));
 /** Ten batches a second from one page or server is far beyond what an SDK's queue sends. */
 const DEFAULT_SDK_EVENT_REQUESTS_PER_MINUTE = 600;
 /** A console sends at most one batch a second per endpoint; an office behind one address holds many consoles. */
@@ -233,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     consoleDir: parsed.TABULA_CONSOLE_DIR ? resolve(parsed.TABULA_CONSOLE_DIR) : DEFAULT_CONSOLE_DIR,
     sdkDir: parsed.TABULA_SDK_DIR ? resolve(parsed.TABULA_SDK_DIR) : DEFAULT_SDK_DIR,
     editorDir: parsed.TABULA_EDITOR_DIR ? resolve(parsed.TABULA_EDITOR_DIR) : DEFAULT_EDITOR_DIR,
+    demoDir: DEFAULT_DEMO_DIR,
     sdkEventRequestsPerMinute: parsed.TABULA_SDK_EVENT_RATE_LIMIT ?? DEFAULT_SDK_EVENT_REQUESTS_PER_MINUTE,
     releaseId: parsed.TABULA_RELEASE_ID ?? packageJson.version,
     platform: parsed.TABULA_PLATFORM ?? 'gcp',

@@ -1,7 +1,19 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { SdkPayload } from '@tabula/protocol';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { call, type Session, signUp } from '../../../test/client';
+
+/** A stand-in for the built React shop: the route serves whatever the build wrote. */
+const demoDir = mkdtempSync(join(tmpdir(), 'tabula-demo-'));
+const reactShop = `(function(){document.title="shop";${' '.repeat(2000)}})();\n`;
+writeFileSync(join(demoDir, 'react-shop.js'), reactShop);
+const reactShopPath = `/demo/react-shop.${createHash('sha256').update(reactShop).digest('hex').slice(0, 8)}.js`;
+const SNIPPET_IN_HEAD = /<head>.*<script src="\/sdk\/tabula\.js" [^>]*data-enable-ui="true"[^>]*><\/script>.*<\/head>/s;
 
 interface KeyRow {
   kind: string;
@@ -10,7 +22,7 @@ interface KeyRow {
 }
 
 describe('the demo project of a fresh instance', () => {
-  const t = useTestApp({ demo: true });
+  const t = useTestApp({ demo: true, demoDir });
   let owner: Session;
   let projectId = '';
   let clientKey = '';
@@ -67,7 +79,14 @@ describe('the demo project of a fresh instance', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain(`<script src="/sdk/tabula.js" data-client-key="${clientKey}"`);
     expect(page.body).toContain(`data-project-id="${projectId}"`);
+    // Visual experiments on, and their changes applied before the body is painted.
+    expect(page.body).toMatch(SNIPPET_IN_HEAD);
+    expect(page.body).toContain(`<a href="/demo/react?key=${clientKey}">React</a>`);
     expect(page.body).not.toMatch(/<script>(?!<)/);
+    // A customer's page: scripts only from here, background images a visual experiment sets from any https address.
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("img-src 'self' data: https:;");
     const script = await t.app.inject({ url: '/demo/demo.js' });
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toMatch(/javascript/);
@@ -79,13 +98,57 @@ describe('the demo project of a fresh instance', () => {
     expect(form.body).not.toContain('data-client-key');
   });
 
-  it('refuses what is not a key, and unknown keys, without echoing them as HTML', async () => {
-    const injected = await t.app.inject({ url: `/demo?key=${encodeURIComponent('"><script>alert(1)</script>')}` });
-    expect(injected.statusCode).toBe(400);
-    expect(injected.body).not.toContain('<script>alert(1)');
-    expect(injected.body).toContain('This is not a client key');
-    const unknown = await t.app.inject({ url: '/demo?key=tbc_abcdefghijkmnopqrstuvwxyz23456789' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toContain('Unknown client key');
+  it('serves /demo/react: the same snippet, then the React shop by a name that changes with it, cached for good', async () => {
+    const page = await t.app.inject({ url: `/demo/react?key=${clientKey}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(SNIPPET_IN_HEAD);
+    expect(page.body).toContain(`data-client-key="${clientKey}" data-project-id="${projectId}"`);
+    expect(page.body).toContain(`<script src="${reactShopPath}" defer></script>`);
+    expect(page.body).toContain('<div id="shop"></div>');
+    expect(page.body).toContain(`<a href="/demo?key=${clientKey}">plain HTML</a>`);
+    expect(page.body).not.toMatch(/<script>(?!<)/);
+
+    const bundle = await t.app.inject({ url: reactShopPath, headers: { 'accept-encoding': 'gzip' } });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers).toMatchObject({
+      'content-type': 'application/javascript; charset=utf-8',
+      'content-encoding': 'gzip',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+    expect(gunzipSync(bundle.rawPayload).toString()).toBe(reactShop);
+    const again = await t.app.inject({
+      url: reactShopPath,
+      headers: { 'if-none-match': bundle.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    expect((await t.app.inject({ url: '/demo/react-shop.00000000.js' })).statusCode).toBe(404);
+
+    const form = await t.app.inject({ url: '/demo/react' });
+    expect(form.statusCode).toBe(200);
+    expect(form.body).toContain('<form method="get" action="/demo/react">');
+  });
+
+  it.each(['/demo', '/demo/react'])(
+    '%s refuses what is not a key, and unknown keys, without echoing them as HTML',
+    async (path) => {
+      const injected = await t.app.inject({ url: `${path}?key=${encodeURIComponent('"><script>alert(1)</script>')}` });
+      expect(injected.statusCode).toBe(400);
+      expect(injected.body).not.toContain('<script>alert(1)');
+      expect(injected.body).toContain('This is not a client key');
+      const unknown = await t.app.inject({ url: `${path}?key=tbc_abcdefghijkmnopqrstuvwxyz23456789` });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toContain('Unknown client key');
+    },
+  );
+});
+
+describe('the React demo shop before it is built', () => {
+  const t = useTestApp({ demoDir: join(demoDir, 'not-built') });
+
+  it('answers 503 with what to do, and the plain page still works', async () => {
+    const page = await t.app.inject({ url: '/demo/react?key=tbc_abcdefghijkmnopqrstuvwxyz23456789' });
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain('The React shop is not built: run `npm run build`, then restart the server.');
+    expect((await t.app.inject({ url: '/demo' })).statusCode).toBe(200);
   });
 });

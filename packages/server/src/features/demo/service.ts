@@ -1,2 +1,2 @@
-export { CLIENT_KEY_PATTERN, renderDemoPage } from './page';
+export { CLIENT_KEY_PATTERN, renderPlainShop } from './page';
 export { type DemoProject, seedDemoProject } from './seed';

@@ -1,0 +1,26 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Precompressed, precompress } from '../../http/precompressed';
+
+/** What scripts/build-react-shop.mjs writes into the demo folder. */
+const REACT_SHOP_FILE = 'react-shop.js';
+
+export interface ReactShopBundle {
+  /** Where the page loads it from: the name carries a hash of the content, so browsers keep it until a new build. */
+  path: string;
+  body: Precompressed;
+}
+
+/** The built React shop, compressed once; null when it is not built. */
+export async function loadReactShopBundle(demoDir: string): Promise<ReactShopBundle | null> {
+  let bundle: Buffer;
+  try {
+    bundle = await readFile(join(demoDir, REACT_SHOP_FILE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const hash = createHash('sha256').update(bundle).digest('hex').slice(0, 8);
+  return { path: `/demo/react-shop.${hash}.js`, body: await precompress(bundle) };
+}
