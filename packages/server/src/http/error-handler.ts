@@ -2,6 +2,7 @@ import type { ErrorBody, ErrorCode, FieldIssue } from '@tabula/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, STATUS_BY_CODE } from './app-error';
+import { isUniqueViolation } from '../db/unique-violation';
 
 type ZodValidationError = Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & {
   validation: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[];
@@ -32,11 +33,6 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   415: 'unsupported_media_type',
   429: 'rate_limited',
   503: 'unavailable',
-};
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const cause = (error as { cause?: { code?: unknown } }).cause;
-  return (error as { code?: unknown }).code === '23505' || cause?.code === '23505';
 };
 
 export function toErrorBody(error: unknown): { status: number; body: ErrorBody } {

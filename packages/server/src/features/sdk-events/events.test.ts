@@ -85,6 +85,16 @@ describe('SDK events', () => {
     expect(await stored(project.projectId)).toHaveLength(5);
   });
 
+  it('stores a batch once when its retry races the original', async () => {
+    const project = await sdkProject(t.app);
+    const batch = { events: [exposure(), track(), track()] };
+    const answers = await Promise.all([1, 2, 3].map(() => post(project.clientKey, batch)));
+    const outcomes = answers.map((answer) => answer.json() as { accepted: number; duplicates: number });
+    expect(outcomes.map((outcome) => outcome.accepted)).toEqual([3, 3, 3]);
+    expect(outcomes.reduce((sum, outcome) => sum + outcome.duplicates, 0)).toBe(6);
+    expect(await stored(project.projectId)).toHaveLength(3);
+  });
+
   it('keeps event ids apart per project', async () => {
     const first = await sdkProject(t.app);
     const second = await sdkProject(t.app);

@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/app-error';
 import type { FlagUsageReport } from '../flags/service';
-import { eventKey } from './store';
+import { eventKey, type NewEvents } from './store';
 import type { BatchOutcome, EventRow } from './types';
 
 export interface GroupCommitOptions {
   /**
-   * Stores a group: its rows in one statement, then its flag usage (each report once) in one more. Resolves with the
-   * keys of the rows that were new, once committed.
+   * Stores a group: its rows in one statement, then its flag usage (each report once) in one more. Resolves, once
+   * committed, with which rows were new.
    */
-  insert(rows: EventRow[], usage: FlagUsageReport[]): Promise<Set<string>>;
+  insert(rows: EventRow[], usage: FlagUsageReport[]): Promise<NewEvents>;
   /**
    * Events and usage reports waiting or being written; past this, batches are refused with 503 rather than queued
    * without end.
