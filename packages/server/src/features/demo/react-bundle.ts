@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readBuiltFile } from '../../http/built-file';
 import { type Precompressed, precompress } from '../../http/precompressed';
 
 /** What scripts/build-react-shop.mjs writes into the demo folder. */
@@ -14,13 +14,8 @@ export interface ReactShopBundle {
 
 /** The built React shop, compressed once; null when it is not built. */
 export async function loadReactShopBundle(demoDir: string): Promise<ReactShopBundle | null> {
-  let bundle: Buffer;
-  try {
-    bundle = await readFile(join(demoDir, REACT_SHOP_FILE));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
+  const bundle = await readBuiltFile(join(demoDir, REACT_SHOP_FILE));
+  if (!bundle) return null;
   const hash = createHash('sha256').update(bundle).digest('hex').slice(0, 8);
   return { path: `/demo/react-shop.${hash}.js`, body: await precompress(bundle) };
 }

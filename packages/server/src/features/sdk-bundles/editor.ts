@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readBuiltFile } from '../../http/built-file';
 import { type Precompressed, precompress } from '../../http/precompressed';
 
 export const EDITOR_BUNDLE_FILE = 'editor.js';
@@ -14,13 +15,8 @@ export interface EditorBundle {
 
 /** The built visual editor and its translations, each compressed once; null when the editor is not built. */
 export async function loadEditorBundle(editorDir: string): Promise<EditorBundle | null> {
-  let bundle: Buffer;
-  try {
-    bundle = await readFile(join(editorDir, EDITOR_BUNDLE_FILE));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
+  const bundle = await readBuiltFile(join(editorDir, EDITOR_BUNDLE_FILE));
+  if (!bundle) return null;
   const localeDir = join(editorDir, LOCALES_DIR);
   const files = (await readdir(localeDir).catch(() => [] as string[])).filter((file) => LOCALE_FILE.test(file));
   const locales = await Promise.all(
