@@ -1,6 +1,6 @@
 import { Alert, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/errors/not-found';
 import { PageHeader } from '../../../components/page-header';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
@@ -10,13 +10,16 @@ import { useCanEditExperiments } from '../../../features/experiments/hooks/use-c
 import { useLayers } from '../../../features/layers/api/get-layers';
 import { useSegments } from '../../../features/segments/api/get-segments';
 import { isApiError } from '../../../lib/api-client';
-import { experimentPath, experimentsPath } from './experiment-paths';
+import { editExperimentPath, experimentPath, experimentsPath } from './experiment-paths';
 
-/** Creates an experiment at …/experiments/new, edits one at …/experiments/:experimentKey/edit. */
+/**
+ * Creates an experiment at …/experiments/new, edits one at …/experiments/:experimentKey/edit (`?step=` opens a step).
+ */
 export function ExperimentWizardRoute() {
   const { t } = useTranslation('experiments');
   const navigate = useNavigate();
   const { projectId = '', experimentKey } = useParams();
+  const [search] = useSearchParams();
   const canEdit = useCanEditExperiments();
   const experiment = useExperiment(projectId, experimentKey ?? '', { enabled: experimentKey !== undefined });
   const layers = useLayers(projectId);
@@ -52,6 +55,9 @@ export function ExperimentWizardRoute() {
         layers={layers.data ?? []}
         segments={segments.data ?? []}
         onSaved={(saved) => navigate(experimentPath(projectId, saved.key))}
+        // The draft saved to open the visual editor is edited from now on, at the same step, also after a reload.
+        onDraftSaved={(saved) => navigate(`${editExperimentPath(projectId, saved.key)}?step=editor`, { replace: true })}
+        initialStep={search.get('step')}
       />
     </>
   );

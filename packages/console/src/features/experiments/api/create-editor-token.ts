@@ -7,5 +7,6 @@ import { experimentPath } from './get-experiments';
 export const createEditorToken = (projectId: string, key: string): Promise<EditorToken> =>
   api.post(`${experimentPath(projectId, key)}/editor-token`, { schema: editorTokenSchema });
 
-export const useCreateEditorToken = (projectId: string, key: string) =>
-  useMutation({ mutationFn: () => createEditorToken(projectId, key) });
+/** Takes the experiment's key when called: the wizard knows it only once it has saved a new experiment. */
+export const useCreateEditorToken = (projectId: string) =>
+  useMutation({ mutationFn: (key: string) => createEditorToken(projectId, key) });

@@ -10,5 +10,12 @@ export const getExperiment = (projectId: string, key: string): Promise<Experimen
 export const getExperimentQueryOptions = (projectId: string, key: string) =>
   queryOptions({ queryKey: queryKeys.experiment(projectId, key), queryFn: () => getExperiment(projectId, key) });
 
-export const useExperiment = (projectId: string, key: string, options: { enabled?: boolean } = {}) =>
+interface ExperimentQueryOptions {
+  enabled?: boolean;
+  /** The experiment as the caller already has it, shown until it is read again. */
+  initialData?: Experiment;
+  refetchOnWindowFocus?: boolean | 'always';
+}
+
+export const useExperiment = (projectId: string, key: string, options: ExperimentQueryOptions = {}) =>
   useQuery({ ...getExperimentQueryOptions(projectId, key), ...options });

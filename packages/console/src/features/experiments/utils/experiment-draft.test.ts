@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { experimentFixture } from '../fixtures';
-import { changedFields, draftFromExperiment, newDraft, toCreateBody } from './experiment-draft';
+import { changedFields, draftFromExperiment, newDraft, rebaseDraft, toCreateBody } from './experiment-draft';
 import { reRandomisingChanges } from './re-randomise';
 
 describe('the wizard draft', () => {
@@ -37,6 +37,36 @@ describe('the wizard draft', () => {
     const experiment = experimentFixture();
     const draft = { ...draftFromExperiment(experiment), name: 'Renamed', traffic: 5000 };
     expect(changedFields(experiment, draft)).toEqual({ name: 'Renamed', traffic: 5000 });
+  });
+});
+
+describe('a draft whose experiment was saved elsewhere meanwhile', () => {
+  const page = { url: 'https://shop.example/landing', match: 'exact' as const };
+  const before = experimentFixture({ kind: 'visual', status: 'draft', page });
+  // What the visual editor saves when it adds a version: three versions, the weights spread again.
+  const after = experimentFixture({
+    kind: 'visual',
+    status: 'draft',
+    page,
+    versions: [
+      { ...before.versions[0]!, weight: 3334 },
+      { ...before.versions[1]!, weight: 3333 },
+      { key: 'treatment-3', name: 'Treatment 3', weight: 3333, isControl: false, params: {} },
+    ],
+    updatedAt: '2025-01-11T10:00:00.000Z',
+  });
+
+  it('follows the newer save where people edited nothing', () => {
+    const rebased = rebaseDraft(draftFromExperiment(before), before, after);
+    expect(changedFields(after, rebased)).toEqual({});
+    expect(rebased.versions.map((version) => version.key)).toEqual(['control', 'green', 'treatment-3']);
+  });
+
+  it('keeps what people edited in the wizard', () => {
+    const edited = { ...draftFromExperiment(before), name: 'Renamed', page: { ...page, match: 'fuzzy' as const } };
+    const rebased = rebaseDraft(edited, before, after);
+    expect(changedFields(after, rebased)).toEqual({ name: 'Renamed', page: { ...page, match: 'fuzzy' } });
+    expect(rebased.versions).toHaveLength(3);
   });
 });
 

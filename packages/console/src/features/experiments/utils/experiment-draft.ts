@@ -175,3 +175,13 @@ export function changedFields(original: Experiment, draft: ExperimentDraft): Par
   }
   return changes as Partial<ExperimentFields>;
 }
+
+/**
+ * The draft moved onto a newer save of its experiment, made elsewhere meanwhile (the visual editor adds versions and
+ * spreads the weights again): what people edited in the wizard stays theirs, the rest follows the newer save, so that
+ * saving the wizard does not undo what was saved elsewhere.
+ */
+export function rebaseDraft(draft: ExperimentDraft, before: Experiment, after: Experiment): ExperimentDraft {
+  const edited = Object.keys(changedFields(before, draft)) as (keyof ExperimentFields)[];
+  return { ...draftFromExperiment(after), ...Object.fromEntries(edited.map((field) => [field, draft[field]])) };
+}

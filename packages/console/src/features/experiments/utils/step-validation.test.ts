@@ -12,9 +12,9 @@ const paths = (draft: ExperimentDraft, step: Parameters<typeof validateStep>[0])
   validateStep(step, draft).map((problem) => `${problem.path}:${problem.prompt}:${problem.field ?? ''}`);
 
 describe('wizard steps', () => {
-  it('has a page step only for visual experiments', () => {
+  it('has the page and visual editor steps only for visual experiments, the editor right after the page', () => {
     expect(wizardSteps('ab')).toEqual(['basics', 'audience', 'versions', 'metrics', 'review']);
-    expect(wizardSteps('visual')).toContain('page');
+    expect(wizardSteps('visual')).toEqual(['basics', 'audience', 'versions', 'page', 'editor', 'metrics', 'review']);
   });
 
   it('finds nothing wrong with a complete new experiment', () => {

@@ -12,12 +12,14 @@ import type { ExperimentDraft, ExperimentKind } from './experiment-draft';
 import { parseParams } from './params';
 import { totalWeight } from './weights';
 
-export const WIZARD_STEPS = ['basics', 'audience', 'versions', 'page', 'metrics', 'review'] as const;
+export const WIZARD_STEPS = ['basics', 'audience', 'versions', 'page', 'editor', 'metrics', 'review'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
-/** The page step is only for visual experiments, which change a page the SDK finds by its address. */
+/** Steps of visual experiments only, which change a page the SDK finds by its address. */
+const VISUAL_STEPS: readonly WizardStep[] = ['page', 'editor'];
+
 export const wizardSteps = (kind: ExperimentKind): WizardStep[] =>
-  WIZARD_STEPS.filter((step) => step !== 'page' || kind === 'visual');
+  WIZARD_STEPS.filter((step) => kind === 'visual' || !VISUAL_STEPS.includes(step));
 
 /** The spec §5 prompts: the generic three with a field noun, and the two fixed ones. */
 export type PromptKind = 'input' | 'inputValid' | 'choose' | 'chooseGroup' | 'https';
@@ -150,6 +152,8 @@ const VALIDATORS: Record<WizardStep, (draft: ExperimentDraft) => Problem[]> = {
   audience,
   versions,
   page,
+  // The versions' page changes are optional: a visual experiment may start with none and get them later.
+  editor: () => [],
   metrics,
   review: () => [],
 };

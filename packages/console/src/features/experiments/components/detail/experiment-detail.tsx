@@ -8,6 +8,7 @@ import { PowerCalculator } from '../../power/components/power-calculator';
 import { ExperimentResults } from '../../results/components/experiment-results';
 import { canTransition } from '../../utils/transitions';
 import { ExperimentStatusTag } from '../experiment-status-tag';
+import { VisualEditorCard } from '../visual-editor-card';
 import { ActionRefusedAlert, type Refusal } from './action-refused-alert';
 import { AudienceCard } from './audience-card';
 import { ExperimentHistory } from './experiment-history';
@@ -15,7 +16,6 @@ import { ExperimentOverview } from './experiment-overview';
 import { LifecycleActions } from './lifecycle-actions';
 import { MetricsCard } from './metrics-card';
 import { VersionsCard } from './versions-card';
-import { VisualEditorCard } from './visual-editor-card';
 
 export const EXPERIMENT_TABS = ['overview', 'audience', 'versions', 'metrics', 'results', 'history'] as const;
 export type ExperimentTab = (typeof EXPERIMENT_TABS)[number];

@@ -148,7 +148,7 @@ describe('experiment wizard', () => {
     expect(problem('page.url')).toBe('Url should be https protocol');
     type('wizard-page-url', 'https://shop.example/checkout');
     next();
-    await stepShown('metrics');
+    await stepShown('editor');
   });
 
   it('lets people go on without metrics when the library has none', async () => {

@@ -4,16 +4,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SegmentOption } from '../../../../components/conditions-editor';
 import { ServerErrorAlert } from '../../../../components/server-error-alert';
-import { changedFields, draftFromExperiment, type ExperimentDraft, newDraft } from '../../utils/experiment-draft';
+import {
+  changedFields,
+  draftFromExperiment,
+  type ExperimentDraft,
+  newDraft,
+  rebaseDraft,
+} from '../../utils/experiment-draft';
 import { reRandomisingChanges } from '../../utils/re-randomise';
 import { validateDraft, validateStep, type WizardStep, wizardSteps } from '../../utils/step-validation';
 import { AudienceStep } from './audience-step';
 import { BasicsStep } from './basics-step';
+import { EditorStep } from './editor-step';
 import { MetricsStep } from './metrics-step';
 import { PageStep } from './page-step';
 import { ReviewStep } from './review-step';
 import type { StepProps } from './step-props';
 import { useSaveExperiment } from './use-save-experiment';
+import { useSavedExperiment } from './use-saved-experiment';
 import { VersionsStep } from './versions-step';
 
 interface ExperimentWizardProps {
@@ -23,21 +31,40 @@ interface ExperimentWizardProps {
   layers: Layer[];
   segments: SegmentOption[];
   onSaved: (experiment: Experiment) => void;
+  /** A new experiment saved as a draft to open the visual editor on; the wizard goes on editing it. */
+  onDraftSaved?: (experiment: Experiment) => void;
+  /** The step to open at; the first when absent or not one of this experiment's. */
+  initialStep?: string | null;
 }
 
 /**
  * The experiment, step by step (spec §2/§4: Prev Step, Next Step, Save). Next Step checks the current step;
  * Save checks them all and goes to the first with a problem.
  */
-export function ExperimentWizard({ projectId, saved, layers, segments, onSaved }: ExperimentWizardProps) {
+export function ExperimentWizard({
+  projectId,
+  saved: opened,
+  layers,
+  segments,
+  onSaved,
+  onDraftSaved,
+  initialStep,
+}: ExperimentWizardProps) {
   const { t } = useTranslation('experiments');
   const { message } = App.useApp();
+  const { saved, adopt } = useSavedExperiment(projectId, opened);
   const [draft, setDraft] = useState<ExperimentDraft>(() =>
-    saved
-      ? draftFromExperiment(saved)
+    opened
+      ? draftFromExperiment(opened)
       : newDraft({ control: t('versions.control'), treatment: t('versions.treatment') }),
   );
-  const [index, setIndex] = useState(0);
+  // A newer save (the wizard's own, or the visual editor's in another tab) becomes the base of the draft.
+  const [base, setBase] = useState(saved);
+  if (saved !== base) {
+    setBase(saved);
+    if (saved) setDraft((current) => (base ? rebaseDraft(current, base, saved) : draftFromExperiment(saved)));
+  }
+  const [index, setIndex] = useState(() => Math.max(0, wizardSteps(draft.kind).indexOf(initialStep as WizardStep)));
   // A step shows its problems once people tried to leave it or to save.
   const [checked, setChecked] = useState<ReadonlySet<WizardStep>>(new Set());
   const [error, setError] = useState<unknown>(null);
@@ -55,23 +82,36 @@ export function ExperimentWizard({ projectId, saved, layers, segments, onSaved }
     setIndex(blocking ? steps.indexOf(blocking) : target);
   };
 
-  const onSave = async () => {
+  /** Checks every step, going to the first with a problem, then saves; resolves to null when nothing was saved. */
+  const persist = async (): Promise<Experiment | null> => {
     setError(null);
     const problems = validateDraft(draft);
     const first = problems[0];
     if (first) {
       check(...problems.map((found) => found.step));
       setIndex(steps.indexOf(first.step));
-      return;
+      return null;
     }
     try {
       const result = await save(draft);
-      if (!result) return;
-      void message.success(saved ? t('wizard.updated') : t('wizard.created'));
-      onSaved(result);
+      if (result) void message.success(saved ? t('wizard.updated') : t('wizard.created'));
+      return result;
     } catch (caught) {
       setError(caught);
+      return null;
     }
+  };
+
+  const onSave = async () => {
+    const result = await persist();
+    if (result) onSaved(result);
+  };
+
+  /** The visual editor step's save: the wizard stays, now editing the saved experiment. */
+  const saveAndStay = async () => {
+    const result = await persist();
+    if (result) adopt(result);
+    return result;
   };
 
   const props: StepProps = {
@@ -86,6 +126,9 @@ export function ExperimentWizard({ projectId, saved, layers, segments, onSaved }
     audience: <AudienceStep {...props} layers={layers} segments={segments} />,
     versions: <VersionsStep {...props} />,
     page: <PageStep {...props} />,
+    editor: (
+      <EditorStep {...props} projectId={projectId} onSave={saveAndStay} saving={saving} onDraftSaved={onDraftSaved} />
+    ),
     metrics: <MetricsStep {...props} projectId={projectId} />,
     review: (
       <ReviewStep
