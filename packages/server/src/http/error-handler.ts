@@ -1,8 +1,8 @@
 import type { ErrorBody, ErrorCode, FieldIssue } from '@tabula/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, STATUS_BY_CODE } from './app-error';
 import { isUniqueViolation } from '../db/unique-violation';
+import { AppError, STATUS_BY_CODE } from './app-error';
 
 type ZodValidationError = Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & {
   validation: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[];
