@@ -26,6 +26,15 @@ describe('report transport', () => {
     );
     const init = fetch.mock.calls[0]![1] as RequestInit;
     expect(JSON.parse(String(init.body))).toEqual({ context, reports: [{ kind: 'error' }] });
+    // It outlives a navigation away from the page, which would otherwise abort it.
+    expect(init.keepalive).toBe(true);
+  });
+
+  it('sends a batch too large to outlive its page as a plain request', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(null, { status: 204 }));
+    const large = Array.from({ length: 2_000 }, () => ({ kind: 'error', message: 'x'.repeat(40) }));
+    await createTransport({ fetch, context: () => context })('collect', large);
+    expect((fetch.mock.calls[0]![1] as RequestInit).keepalive).toBe(false);
   });
 
   it('gives up after 5 seconds', async () => {
