@@ -26,6 +26,8 @@ describe('loadConfig', () => {
     expect(config.sdkDir).toMatch(/sdk[/\\]dist$/);
     expect(config.sdkEventRequestsPerMinute).toBe(600);
     expect(config.rumRequestsPerMinute).toBe(600);
+    expect(config.analysisConnections).toBe(1);
+    expect(loadConfig({ TABULA_DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/t' }).analysisConnections).toBe(2);
   });
 
   it('tells the console it runs in production on gcp, with this server as every API host, and no editions', () => {
@@ -70,6 +72,8 @@ describe('loadConfig', () => {
       TABULA_API_HOST_SG_PROD: 'https://api-sg.example.com',
       TABULA_EDITIONS: ' AB.example.com=international, games.example.com = mini-games,tab.example.com=internal-tab',
       TABULA_RUM_RATE_LIMIT: '60',
+      TABULA_ANALYSIS_REFRESH_MINUTES: '15',
+      TABULA_ANALYSIS_CONNECTIONS: '4',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -96,6 +100,8 @@ describe('loadConfig', () => {
         'tab.example.com': 'internal-tab',
       },
       rumRequestsPerMinute: 60,
+      analysisRefreshMinutes: 15,
+      analysisConnections: 4,
     });
   });
 
@@ -115,6 +121,8 @@ describe('loadConfig', () => {
     [{ TABULA_EDITIONS: 'https://ab.example.com=international' }, 'TABULA_EDITIONS'],
     [{ TABULA_EDITIONS: 'ab.example.com' }, 'TABULA_EDITIONS'],
     [{ TABULA_RUM_RATE_LIMIT: 'lots' }, 'TABULA_RUM_RATE_LIMIT'],
+    [{ TABULA_ANALYSIS_CONNECTIONS: '0' }, 'TABULA_ANALYSIS_CONNECTIONS'],
+    [{ TABULA_ANALYSIS_CONNECTIONS: '16' }, 'TABULA_ANALYSIS_CONNECTIONS'],
     [{ TABULA_COOKIE_DOMAIN: 'https://example.com' }, 'TABULA_COOKIE_DOMAIN'],
     [{ TABULA_COOKIE_DOMAIN: 'localhost' }, 'TABULA_COOKIE_DOMAIN'],
   ])('names the bad variable in %j', (env, name) => {

@@ -64,6 +64,8 @@ export interface Config {
   rumRequestsPerMinute: number;
   /** Running experiments' results are refreshed this often; 0 leaves refreshing to people. */
   analysisRefreshMinutes: number;
+  /** Database connections one refresh of results shares its work over; always 1 on the embedded database. */
+  analysisConnections: number;
   passwordHashing: PasswordHashingOptions;
   logger: boolean;
 }
@@ -80,6 +82,8 @@ const DEFAULT_SDK_EVENT_REQUESTS_PER_MINUTE = 600;
 /** A console sends at most one batch a second per endpoint; an office behind one address holds many consoles. */
 const DEFAULT_RUM_REQUESTS_PER_MINUTE = 600;
 const DEFAULT_ANALYSIS_REFRESH_MINUTES = 60;
+/** A refresh is mostly index lookups, each in one PostgreSQL process: two keep two cores busy. */
+const DEFAULT_ANALYSIS_CONNECTIONS = 2;
 
 const optional = z
   .string()
@@ -171,6 +175,13 @@ const envSchema = z.object({
       .transform(Number)
       .optional(),
   ),
+  TABULA_ANALYSIS_CONNECTIONS: optional.pipe(
+    z
+      .string()
+      .regex(/^[1-8]$/, 'expected a number of connections from 1 to 8')
+      .transform(Number)
+      .optional(),
+  ),
 });
 type Env = z.infer<typeof envSchema>;
 
@@ -249,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     editions: parsed.TABULA_EDITIONS ?? {},
     rumRequestsPerMinute: parsed.TABULA_RUM_RATE_LIMIT ?? DEFAULT_RUM_REQUESTS_PER_MINUTE,
     analysisRefreshMinutes: parsed.TABULA_ANALYSIS_REFRESH_MINUTES ?? DEFAULT_ANALYSIS_REFRESH_MINUTES,
+    analysisConnections: parsed.DATABASE_URL ? (parsed.TABULA_ANALYSIS_CONNECTIONS ?? DEFAULT_ANALYSIS_CONNECTIONS) : 1,
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     logger: true,
   };

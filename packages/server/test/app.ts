@@ -34,7 +34,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = testConfig(overrides);
+  // As a server started with DATABASE_URL would: refreshes share their work over two connections.
+  const config = testConfig({ analysisConnections: database.handle.kind === 'postgres' ? 2 : 1, ...overrides });
   const app = await buildApp({ config, database: database.handle });
   await app.ready();
   return {

@@ -24,6 +24,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -432,6 +433,12 @@ export const flagUsage = pgTable(
 );
 
 /**
+ * Text compared byte by byte (collation "C"): ids, whose order means nothing, so that comparing them in an index costs
+ * a memory comparison rather than a locale's collation.
+ */
+const bytewiseText = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
+
+/**
  * Exposure and track events, append-only. project_id and environment_id are plain values, not foreign keys: a
  * per-row key check would slow the hottest insert path, and events outlive what they describe like audit rows do.
  * Not partitioned by time yet: drizzle-kit does not generate partitioned tables, and a partitioned table's unique
@@ -449,7 +456,7 @@ export const event = pgTable(
     /** Made by the SDK, so a retried batch is recognised. */
     eventId: text('event_id').notNull(),
     type: eventTypeEnum('type').notNull(),
-    unitId: text('unit_id').notNull(),
+    unitId: bytewiseText('unit_id').notNull(),
     experiment: text('experiment'),
     version: text('version'),
     /** A track event's name. */
@@ -462,12 +469,18 @@ export const event = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.projectId, table.eventId] }),
-    // An experiment's exposed units, and each one's first exposure.
+    // An experiment's exposed units in unit order, and each one's first exposure and version, read from the index
+    // alone.
     index('event_exposure_idx')
-      .on(table.projectId, table.experiment, table.unitId, table.occurredAt)
+      .on(table.projectId, table.experiment, table.unitId, table.occurredAt, table.version)
       .where(sql`${table.type} = 'exposure'`),
-    // A metric's events over an experiment's time window.
-    index('event_track_idx').on(table.projectId, table.name, table.occurredAt).where(sql`${table.type} = 'track'`),
+    // One unit's events over a time window, read from the index alone: the analysis looks up each exposed unit, so
+    // its time follows the experiment's own units, not every event of the project. The unit comes first, so that
+    // most comparisons while descending are settled by it; the name is not a search key, so that one descent finds
+    // all of a unit's events whatever metrics ask for them.
+    index('event_track_idx')
+      .on(table.unitId, table.projectId, table.occurredAt, table.name, table.value)
+      .where(sql`${table.type} = 'track'`),
   ],
 );
 

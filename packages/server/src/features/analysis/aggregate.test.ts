@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { aggregate } from './aggregate';
 import type { AnalysedMetric } from './metric-sql';
@@ -54,7 +54,14 @@ const EVENTS: Row[] = [
   track('t9', 'u4', '$pageview', T0 + DAY + HOUR, undefined, { url: 'https://shop.example/cart' }),
   track('t10', 'u4', '$click', T0 + DAY + HOUR, undefined, { selector: '#buy' }),
   { ...track('t11', 'u4', 'purchase', T0 + DAY + HOUR, 999), project: 'p-other' },
+  // Experiment "spread": 60 units over two versions, each with its own purchase value (a third of them none).
+  ...Array.from({ length: 60 }, (_, u) => [
+    exposure(`s${u}`, `s-unit-${u}`, u % 2 === 0 ? 'a' : 'b', T0 + (u % 3) * DAY, 'spread'),
+    ...(u % 3 === 0 ? [] : [track(`sp${u}`, `s-unit-${u}`, 'purchase', T0 + (u % 3) * DAY + HOUR, (u * 37) % 101)]),
+  ]).flat(),
 ];
+/** On PostgreSQL a refresh also shares its work over two connections, which must come to the same figures. */
+const CONNECTIONS = inject('templateDatabase') ? [1, 2] : [1];
 
 const metric = (overrides: Partial<AnalysedMetric> & Pick<AnalysedMetric, 'key' | 'type'>): AnalysedMetric => ({
   source: { kind: 'event', event: 'purchase', filter: null },
@@ -65,7 +72,7 @@ const metric = (overrides: Partial<AnalysedMetric> & Pick<AnalysedMetric, 'key' 
   ...overrides,
 });
 
-describe('aggregation of an experiment in the database', () => {
+describe.each(CONNECTIONS)('aggregation of an experiment in the database, over %i connection(s)', (connections) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -82,17 +89,18 @@ describe('aggregation of an experiment in the database', () => {
     await database?.drop();
   });
 
-  const run = (metrics: AnalysedMetric[]) =>
+  const run = (metrics: AnalysedMetric[], experimentKey = 'checkout') =>
     aggregate(
       database.handle.db,
       {
         projectId: PROJECT,
-        experimentKey: 'checkout',
+        experimentKey,
         versionKeys: ['a', 'b'],
         from: new Date(T0),
         until: new Date(T0 + 30 * DAY),
       },
       metrics,
+      { connections },
     );
 
   it('counts each unit once, in the version of its first exposure, within the phase', async () => {
@@ -164,5 +172,32 @@ describe('aggregation of an experiment in the database', () => {
     const max = (key: string) => Math.max(...metrics[key]!.map((row) => row.m));
     expect(max('fixed')).toBe(25);
     expect(max('median')).toBe(30);
+  });
+
+  it.each([0.5, 0.9, 0.95, 0.99, 1])('caps at the %d percentile as percentile_cont does over all units', async (p) => {
+    const { metrics, versions } = await run(
+      [metric({ key: 'revenue', type: 'sum', capping: { kind: 'percentile', value: p } })],
+      'spread',
+    );
+    expect(versions.map(({ units }) => units)).toEqual([30, 30]);
+    const [expected] = (
+      (await database.handle.db.execute(sql`
+        select percentile_cont(${p}::float8) within group (order by value) as cap
+        from event where project_id = ${PROJECT} and name = 'purchase' and unit_id like 's-unit-%'`)) as unknown as {
+        rows: { cap: number }[];
+      }
+    ).rows;
+    const values = Array.from({ length: 60 }, (_, u) => (u % 3 === 0 ? 0 : (u * 37) % 101));
+    const capped = values.map((value) => Math.min(value, expected!.cap));
+    const rows = metrics.revenue!;
+    expect(rows.reduce((sum, row) => sum + row.n, 0)).toBe(60);
+    expect(rows.reduce((sum, row) => sum + row.m, 0)).toBeCloseTo(
+      capped.reduce((sum, value) => sum + value, 0),
+      9,
+    );
+    expect(rows.reduce((sum, row) => sum + row.mm, 0)).toBeCloseTo(
+      capped.reduce((sum, value) => sum + value * value, 0),
+      9,
+    );
   });
 });

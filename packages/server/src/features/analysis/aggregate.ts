@@ -1,6 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type AnalysedMetric, dailySumsSql, EXPOSED, splitDailySums } from './metric-sql';
+import { mergeShards } from './merge-shards';
+import {
+  type AnalysedMetric,
+  cappingPercentile,
+  dailySumsSql,
+  EXPOSED,
+  extremeValuesSql,
+  nonZeroCountsSql,
+  perUnitSql,
+  splitDailySums,
+} from './metric-sql';
+import { createRendezvous, type Rendezvous } from './rendezvous';
+import { extremesFor, percentileOfExtremes } from './split-percentile';
 import type { SnapshotData, VersionExposure } from './types';
 
 export interface AggregationScope {
@@ -13,15 +25,42 @@ export interface AggregationScope {
   until: Date;
 }
 
+export interface AggregationOptions {
+  /**
+   * Connections to share the work, each taking its share of the units, all reading one snapshot of the database:
+   * PostgreSQL looks up one unit's events in one process, so a second connection puts the second core to work. 1
+   * on PGlite, which has one connection.
+   */
+  connections?: number;
+  /** Hears the share done. */
+  onProgress?: (done: number) => void;
+}
+
+/** Which share of the units a connection takes: those whose id hashes to `index` of `count`. */
+interface Shard {
+  index: number;
+  count: number;
+}
+
+/** Where the shards of one refresh exchange what a percentile of all their units needs (see split-percentile). */
+interface Meetings {
+  counts: Rendezvous<number[]>;
+  extremes: Rendezvous<number[][]>;
+}
+
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const shardFilter = ({ index, count }: Shard): SQL =>
+  count === 1 ? sql`` : sql` and mod(hashtext(unit_id)::int8 + 2147483648, ${count}) = ${index}`;
 
 /**
  * Each unit once, in the version of its first exposure within the scope; `multiple` marks units exposed to several
- * versions, counted once and reported. Exposures to versions the experiment no longer has are left out. The first
- * and last version by name settle almost every unit in one hash aggregate; only units seen in several versions look
- * up which came first. Each unit gets a number: grouping by it is cheaper than by its id.
+ * versions, counted once and reported. Exposures to versions the experiment no longer has are left out. The exposure
+ * index yields the units in order with their versions, so one streaming aggregate settles almost every unit by its
+ * first and last version by name; only units seen in several versions look up which came first. The table keeps the
+ * unit order, so the metrics' lookups of each unit's events walk the event index in order too.
  */
-async function collectExposedUnits(tx: Database, scope: AggregationScope): Promise<VersionExposure[]> {
+async function collectExposedUnits(tx: Database, scope: AggregationScope, shard: Shard): Promise<VersionExposure[]> {
   const exposures = sql`project_id = ${scope.projectId} and type = 'exposure' and experiment = ${scope.experimentKey}
     and occurred_at >= ${scope.from} and occurred_at < ${scope.until}`;
   await tx.execute(sql`drop table if exists ${EXPOSED}`);
@@ -33,18 +72,16 @@ async function collectExposedUnits(tx: Database, scope: AggregationScope): Promi
       where ${exposures} and version in (${sql.join(
         scope.versionKeys.map((key) => sql`${key}`),
         sql`, `,
-      )})
+      )})${shardFilter(shard)}
       group by unit_id
     )
-    select (row_number() over ())::int as id, unit_id, first_at, (first_at at time zone 'UTC')::date as day,
-      lo <> hi as multiple,
+    select unit_id, first_at, (first_at at time zone 'UTC')::date as day, lo <> hi as multiple,
       case when lo = hi then lo else (
         select version from event where ${exposures} and unit_id = first.unit_id and occurred_at = first.first_at
         order by version limit 1
       ) end as version
-    from first`);
-  await tx.execute(sql`alter table ${EXPOSED} add primary key (id)`);
-  await tx.execute(sql`analyze ${EXPOSED}`);
+    from first
+    order by unit_id`);
   const counts = rowsOf<{ version: string; units: number; multiple: number }>(
     await tx.execute(sql`
       select version, count(*)::float8 as units, (count(*) filter (where multiple))::float8 as multiple
@@ -57,25 +94,133 @@ async function collectExposedUnits(tx: Database, scope: AggregationScope): Promi
 }
 
 /**
- * One refresh's database work, in one transaction (the exposed units are a temporary table of it): the exposed
- * units, then every metric's sums per version and day of first exposure in one pass over their events.
- * `onProgress` hears the share done.
+ * The caps of the metrics capped at a percentile of their units' values other than 0, by metric index: each shard
+ * says how many such values it holds, then sends the few around the percentile's position among all of them.
  */
-export function aggregate(
+async function percentileCaps(
+  tx: Database,
+  metrics: AnalysedMetric[],
+  party: number,
+  meetings: Meetings,
+): Promise<(number | null)[]> {
+  const capped = metrics.flatMap((metric, index) => {
+    const p = cappingPercentile(metric);
+    return p === null ? [] : [{ index, p }];
+  });
+  const caps: (number | null)[] = [];
+  if (capped.length === 0) return caps;
+  const [row] = rowsOf<Record<string, number>>(await tx.execute(nonZeroCountsSql(capped.map(({ index }) => index))));
+  const counts = await meetings.counts.meet(
+    party,
+    capped.map(({ index }) => Number(row?.[`n_${index}`] ?? 0)),
+  );
+  const totals = capped.map((_, i) => counts.reduce((sum, shard) => sum + (shard[i] ?? 0), 0));
+  const requests = capped.map(({ p }, i) => extremesFor(p, totals[i] as number));
+  const mine: number[][] = [];
+  for (const [i, request] of requests.entries()) {
+    const values = request ? await tx.execute(extremeValuesSql(capped[i]!.index, request.end, request.size)) : null;
+    mine.push(values ? rowsOf<{ value: number }>(values).map((value) => Number(value.value)) : []);
+  }
+  const sent = await meetings.extremes.meet(party, mine);
+  for (const [i, { index, p }] of capped.entries()) {
+    const request = requests[i];
+    caps[index] = request
+      ? percentileOfExtremes(
+          p,
+          totals[i] as number,
+          request,
+          sent.map((shard) => shard[i] ?? []),
+        )
+      : null;
+  }
+  return caps;
+}
+
+/** A snapshot id as pg_export_snapshot makes them; SET TRANSACTION SNAPSHOT takes no parameter, only a literal. */
+const SNAPSHOT_ID = /^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/;
+
+/**
+ * One shard's work, in its transaction (its tables are temporary tables of it): its exposed units, then each one's
+ * metric values, then their sums per version and day of first exposure.
+ */
+async function aggregateShard(
+  tx: Database,
+  job: {
+    scope: AggregationScope;
+    metrics: AnalysedMetric[];
+    shard: Shard;
+    snapshot: string | null;
+    meetings: Meetings;
+    onProgress: (done: number) => void;
+  },
+): Promise<SnapshotData> {
+  const { scope, metrics, shard } = job;
+  if (job.snapshot !== null) {
+    if (!SNAPSHOT_ID.test(job.snapshot)) throw new Error(`unexpected snapshot id ${job.snapshot}`);
+    await tx.execute(sql.raw(`set transaction snapshot '${job.snapshot}'`));
+  }
+  // A million units' values fit in memory instead of spilling to disk, and compiling the many per-unit expressions
+  // to machine code would cost seconds, more than it saves; the settings end with the transaction.
+  await tx.execute(sql`set local work_mem = '256MB'`);
+  await tx.execute(sql`set local jit = off`);
+  const versions = await collectExposedUnits(tx, scope, shard);
+  job.onProgress(0.3);
+  if (metrics.length === 0) return { versions, metrics: {} };
+  await tx.execute(perUnitSql(metrics, scope.projectId, scope.until));
+  job.onProgress(0.9);
+  const caps = await percentileCaps(tx, metrics, shard.index, job.meetings);
+  const rows = rowsOf<Record<string, number | string>>(await tx.execute(dailySumsSql(metrics, caps)));
+  return { versions, metrics: splitDailySums(metrics, rows) };
+}
+
+/**
+ * One refresh's database work: each unit of the experiment once, in the version of its first exposure, and every
+ * metric's sums per version and day of first exposure. With several connections, each takes a share of the units
+ * in a transaction of its own, all importing the snapshot a coordinating transaction exported, so together they read
+ * the database as of one moment; their sums add up to the whole.
+ */
+export async function aggregate(
   db: Database,
   scope: AggregationScope,
   metrics: AnalysedMetric[],
-  onProgress: (done: number) => void = () => {},
+  { connections = 1, onProgress = () => {} }: AggregationOptions = {},
 ): Promise<SnapshotData> {
-  return db.transaction(async (tx) => {
-    // A million units' hash tables fit in memory instead of spilling to disk; the setting ends with the transaction.
-    await tx.execute(sql`set local work_mem = '256MB'`);
-    const versions = await collectExposedUnits(tx, scope);
-    onProgress(0.5);
-    if (metrics.length === 0) return { versions, metrics: {} };
-    const rows = rowsOf<Record<string, number | string>>(
-      await tx.execute(dailySumsSql(metrics, scope.projectId, scope.until)),
+  const count = Math.max(1, Math.floor(connections));
+  const meetings: Meetings = { counts: createRendezvous(count), extremes: createRendezvous(count) };
+  const done = new Array<number>(count).fill(0);
+  const run = (index: number, snapshot: string | null) =>
+    db
+      .transaction(
+        (tx) =>
+          aggregateShard(tx, {
+            scope,
+            metrics,
+            shard: { index, count },
+            snapshot,
+            meetings,
+            onProgress: (share) => {
+              done[index] = share;
+              onProgress(Math.min(...done));
+            },
+          }),
+        snapshot === null ? undefined : { isolationLevel: 'repeatable read' },
+      )
+      .catch((error: unknown) => {
+        // The other shards would wait at the next meeting for ever.
+        meetings.counts.cancel(error);
+        meetings.extremes.cancel(error);
+        throw error;
+      });
+  if (count === 1) return mergeShards([await run(0, null)]);
+  return db.transaction(async (coordinator) => {
+    const [exported] = rowsOf<{ snapshot: string }>(
+      await coordinator.execute(sql`select pg_export_snapshot() as snapshot`),
     );
-    return { versions, metrics: splitDailySums(metrics, rows) };
+    const shards = await Promise.allSettled(
+      Array.from({ length: count }, (_, index) => run(index, exported!.snapshot)),
+    );
+    const failed = shards.find((shard) => shard.status === 'rejected');
+    if (failed) throw failed.reason;
+    return mergeShards(shards.map((shard) => (shard as PromiseFulfilledResult<SnapshotData>).value));
   });
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { addMember, call, createKey } from '../../../test/client';
 import { projectApi } from '../../../test/project-api';
+import { createLimiter } from './limiter';
 import { refreshDue } from './scheduler';
 import { claimSnapshot } from './snapshots';
 
@@ -140,7 +141,8 @@ describe('scheduled refreshes', () => {
     await expectStatus(200, 'POST', '/experiments/running/start');
     await expectStatus(201, 'POST', '/experiments', { key: 'draft', name: 'Draft' });
     const progress = new Map();
-    const due = () => refreshDue(t.database.db, progress, t.app.log, 60);
+    const context = { db: t.database.db, progress, log: t.app.log, connections: 1, limit: createLimiter(1) };
+    const due = () => refreshDue(context, 60);
     expect(await due()).toContain('running');
     expect(await due()).not.toContain('running');
     expect(await due()).not.toContain('draft');

@@ -24,8 +24,10 @@ export interface AnalysedMetric {
   cuped: MetricCuped;
 }
 
-/** The table of exposed units a refresh fills first: id (its key), unit_id, version, first_at, day, multiple. */
+/** The table of exposed units a refresh fills first, in unit order: unit_id, version, first_at, day, multiple. */
 export const EXPOSED = sql.raw('analysis_exposed');
+/** Then each exposed unit's values of every metric: version, day, and `<value>_<metric index>` (see perUnitValues). */
+export const PER_UNIT = sql.raw('analysis_per_unit');
 
 /**
  * The sufficient statistics of one version's units exposed on one day: m is a unit's metric value (for a ratio, its
@@ -107,30 +109,52 @@ function measureSql(measure: Measure, when: SQL): SQL {
   return sql`coalesce(sum(e.value) filter (where ${when}), 0)::float8`;
 }
 
+/** A ratio's denominator; null for the other types. */
+const denominatorOf = (metric: AnalysedMetric) =>
+  metric.type === 'ratio' ? (metric.ratio?.denominator ?? null) : null;
+
 /** The measure of the metric's own source: the numerator, for a ratio. */
 const numeratorMeasure = (metric: AnalysedMetric): Measure =>
   metric.type === 'ratio' ? (metric.ratio?.numerator ?? 'count') : metric.type;
 
+type PerUnit = 'm' | 'd' | 'mx' | 'dx';
+
+/** Each sum's factors: the per-unit values whose product it adds up. */
 const SUMS = {
-  m: 'm',
-  mm: 'm * m',
-  d: 'd',
-  dd: 'd * d',
-  md: 'm * d',
-  mx: 'mx',
-  mxmx: 'mx * mx',
-  dx: 'dx',
-  dxdx: 'dx * dx',
-  mxdx: 'mx * dx',
-  mmx: 'm * mx',
-  mdx: 'm * dx',
-  dmx: 'd * mx',
-  ddx: 'd * dx',
-} as const satisfies Record<Exclude<keyof DailySums, 'version' | 'day' | 'n'>, string>;
+  m: ['m'],
+  mm: ['m', 'm'],
+  d: ['d'],
+  dd: ['d', 'd'],
+  md: ['m', 'd'],
+  mx: ['mx'],
+  mxmx: ['mx', 'mx'],
+  dx: ['dx'],
+  dxdx: ['dx', 'dx'],
+  mxdx: ['mx', 'dx'],
+  mmx: ['m', 'mx'],
+  mdx: ['m', 'dx'],
+  dmx: ['d', 'mx'],
+  ddx: ['d', 'dx'],
+} as const satisfies Record<Exclude<keyof DailySums, 'version' | 'day' | 'n'>, readonly PerUnit[]>;
 type SumName = keyof typeof SUMS;
 const column = (name: string, index: number) => sql.raw(`${name}_${index}`);
 
-/** A metric's four per-unit columns (m, d, mx, dx) over the joined events of one unit. */
+/**
+ * The per-unit values a metric has: its value, a ratio's denominator, and with CUPED the same before exposure. The
+ * others are 0 for every unit, so they are neither computed nor summed (a missing sum reads as 0).
+ */
+function perUnitValues(metric: AnalysedMetric): PerUnit[] {
+  const ratio = denominatorOf(metric) !== null;
+  const cuped = metric.cuped.enabled;
+  return [
+    'm' as const,
+    ...(ratio ? (['d'] as const) : []),
+    ...(cuped ? (['mx'] as const) : []),
+    ...(ratio && cuped ? (['dx'] as const) : []),
+  ];
+}
+
+/** A metric's per-unit values over the events `e` of the unit `x`. */
 function perUnitColumns(metric: AnalysedMetric, index: number): SQL {
   const after =
     metric.windowHours === null
@@ -138,78 +162,125 @@ function perUnitColumns(metric: AnalysedMetric, index: number): SQL {
       : sql` and e.occurred_at < x.first_at + ${`${metric.windowHours} hours`}::interval`;
   const post = sql`e.occurred_at >= x.first_at${after}`;
   const pre = sql`e.occurred_at < x.first_at and e.occurred_at >= x.first_at - ${`${metric.cuped.lookbackDays} days`}::interval`;
-  const numerator = sourceSql(metric.source);
-  const measure = numeratorMeasure(metric);
-  const denominator = metric.type === 'ratio' && metric.ratio ? metric.ratio.denominator : null;
-  const denominatorSource = denominator ? sourceSql(denominator.source) : sql`false`;
-  const denominatorMeasure: Measure = denominator?.aggregate ?? 'count';
-  // Columns a metric does not have are constants, not aggregates evaluated for every joined event.
-  const none = sql`0::float8`;
-  const cuped = metric.cuped.enabled;
-  return sql`${measureSql(measure, sql`${numerator} and ${post}`)} as ${column('m', index)},
-    ${denominator ? measureSql(denominatorMeasure, sql`${denominatorSource} and ${post}`) : none} as ${column('d', index)},
-    ${cuped ? measureSql(measure, sql`${numerator} and ${pre}`) : none} as ${column('mx', index)},
-    ${denominator && cuped ? measureSql(denominatorMeasure, sql`${denominatorSource} and ${pre}`) : none} as ${column('dx', index)}`;
-}
-
-/** A metric's m and mx after capping; a percentile cap is taken over the units with a non-zero value. */
-function cappedColumns(metric: AnalysedMetric, index: number): SQL {
-  const [m, d, mx, dx] = ['m', 'd', 'mx', 'dx'].map((name) => column(name, index)) as [SQL, SQL, SQL, SQL];
-  const cap =
-    metric.capping.kind === 'absolute'
-      ? sql`${metric.capping.value}::float8`
-      : metric.capping.kind === 'percentile'
-        ? sql`(select percentile_cont(${metric.capping.value}::float8) within group (order by ${m}) from per_unit where ${m} <> 0)`
-        : null;
-  if (!cap || numeratorMeasure(metric) === 'conversion') return sql`${m}, ${d}, ${mx}, ${dx}`;
-  return sql`least(${m}, coalesce(${cap}, ${m})) as ${m}, ${d}, least(${mx}, coalesce(${cap}, ${mx})) as ${mx}, ${dx}`;
-}
-
-/** The sums of one metric's columns, named `<sum>_<index>`. */
-const sumColumns = (index: number): SQL =>
-  sql.join(
-    Object.entries(SUMS).map(
-      ([name, product]) =>
-        sql`sum(${sql.raw(product.replace(/\b(mx|dx|m|d)\b/g, `$1_${index}`))}) as ${column(name, index)}`,
-    ),
+  const denominator = denominatorOf(metric);
+  const value = (name: PerUnit): SQL => {
+    const [source, measure] =
+      denominator && name.startsWith('d')
+        ? [denominator.source, denominator.aggregate]
+        : [metric.source, numeratorMeasure(metric)];
+    return measureSql(measure, sql`${sourceSql(source)} and ${name.endsWith('x') ? pre : post}`);
+  };
+  return sql.join(
+    perUnitValues(metric).map((name) => sql`${value(name)} as ${column(name, index)}`),
     sql`, `,
   );
+}
+
+/** The percentile a metric is capped at, which needs all its units' values; null for none (a conversion never is). */
+export const cappingPercentile = (metric: AnalysedMetric): number | null =>
+  metric.capping.kind === 'percentile' && numeratorMeasure(metric) !== 'conversion' ? metric.capping.value : null;
 
 /**
- * Every metric's sums per version and day of first exposure, in one pass over the experiment's units and their
- * events. Events count from the unit's first exposure for the metric's window (or until `until`), never after
- * `until`; with CUPED, the same metric over its lookback before the first exposure is the covariate. Capping applies
- * to a metric and its covariate alike.
+ * A metric's per-unit values after capping, which applies to its value and its covariate alike; `percentileCap` is
+ * the cap a percentile came to (null: no unit has a value, so nothing is capped).
  */
-export function dailySumsSql(metrics: AnalysedMetric[], projectId: string, until: Date): SQL {
+function cappedColumns(metric: AnalysedMetric, index: number, percentileCap: number | null): SQL {
+  const cap =
+    numeratorMeasure(metric) === 'conversion'
+      ? null
+      : metric.capping.kind === 'absolute'
+        ? metric.capping.value
+        : metric.capping.kind === 'percentile'
+          ? percentileCap
+          : null;
+  return sql.join(
+    perUnitValues(metric).map((name) => {
+      const value = column(name, index);
+      return cap !== null && (name === 'm' || name === 'mx') ? sql`least(${value}, ${cap}::float8) as ${value}` : value;
+    }),
+    sql`, `,
+  );
+}
+
+/** The sums of the products of a metric's per-unit values, named `<sum>_<index>`. */
+function sumColumns(metric: AnalysedMetric, index: number): SQL[] {
+  const values = perUnitValues(metric);
+  return Object.entries(SUMS)
+    .filter(([, factors]) => factors.every((factor) => values.includes(factor)))
+    .map(
+      ([name, factors]) =>
+        sql`sum(${sql.join(
+          factors.map((factor) => column(factor, index)),
+          sql` * `,
+        )}) as ${column(name, index)}`,
+    );
+}
+
+/**
+ * Fills PER_UNIT with every metric's values for each exposed unit, in one pass: each unit's events are looked up by
+ * its id (an index-only scan of `event_track_idx`), so the time follows the experiment's own units and events, however
+ * many other events the project has. A lateral lookup rather than a join, which the planner would answer by hashing
+ * every event of the project with these names. Events count from the unit's first exposure for the metric's window
+ * (or until `until`), never after `until`; with CUPED, the same metric over its lookback before the first exposure is
+ * the covariate.
+ */
+export function perUnitSql(metrics: AnalysedMetric[], projectId: string, until: Date): SQL {
   const lookback = Math.max(0, ...metrics.map((metric) => (metric.cuped.enabled ? metric.cuped.lookbackDays : 0)));
   const names = [
     ...new Set(
-      metrics.flatMap((metric) => [
-        sourceEventName(metric.source),
-        ...(metric.type === 'ratio' && metric.ratio ? [sourceEventName(metric.ratio.denominator.source)] : []),
-      ]),
+      metrics.flatMap((metric) => {
+        const denominator = denominatorOf(metric);
+        return [metric.source, ...(denominator ? [denominator.source] : [])].map(sourceEventName);
+      }),
     ),
   ];
-  const each = (build: (metric: AnalysedMetric, index: number) => SQL) => sql.join(metrics.map(build), sql`, `);
   return sql`
-    with per_unit as (
-      select x.version, x.day, ${each(perUnitColumns)}
-      from ${EXPOSED} x
-      left join event e on e.project_id = ${projectId} and e.type = 'track' and e.unit_id = x.unit_id
+    create temp table ${PER_UNIT} on commit drop as
+    select x.version, x.day, u.*
+    from ${EXPOSED} x cross join lateral (
+      select ${sql.join(
+        metrics.map((metric, index) => perUnitColumns(metric, index)),
+        sql`, `,
+      )}
+      from event e
+      where e.project_id = ${projectId} and e.type = 'track' and e.unit_id = x.unit_id
         and e.name in (${sql.join(
           names.map((name) => sql`${name}`),
           sql`, `,
         )})
         and e.occurred_at >= x.first_at - ${`${lookback} days`}::interval and e.occurred_at < ${until}
-      group by x.id
-    ),
-    capped as (select version, day, ${each(cappedColumns)} from per_unit)
+    ) u`;
+}
+
+/** How many units have a value other than 0, for each metric given by index: what its percentile is taken over. */
+export const nonZeroCountsSql = (indexes: number[]): SQL =>
+  sql`select ${sql.join(
+    indexes.map((index) => sql`(count(*) filter (where ${column('m', index)} <> 0))::float8 as ${column('n', index)}`),
+    sql`, `,
+  )} from ${PER_UNIT}`;
+
+/** The `size` highest (or lowest) values other than 0 of a metric, highest (lowest) first. */
+export const extremeValuesSql = (index: number, end: 'top' | 'bottom', size: number): SQL => {
+  const m = column('m', index);
+  return sql`select ${m} as value from ${PER_UNIT} where ${m} <> 0
+    order by ${m} ${sql.raw(end === 'top' ? 'desc' : 'asc')} limit ${size}`;
+};
+
+/**
+ * Every metric's sums per version and day of first exposure, over PER_UNIT, each metric capped (its value and its
+ * covariate alike) at its fixed cap or at the cap its percentile came to (`percentileCaps`, by metric index).
+ */
+export function dailySumsSql(metrics: AnalysedMetric[], percentileCaps: (number | null)[]): SQL {
+  const capped = sql.join(
+    metrics.map((metric, index) => cappedColumns(metric, index, percentileCaps[index] ?? null)),
+    sql`, `,
+  );
+  return sql`
     select version, to_char(day, 'YYYY-MM-DD') as day, count(*)::float8 as n, ${sql.join(
-      metrics.map((_, index) => sumColumns(index)),
+      metrics.flatMap((metric, index) => sumColumns(metric, index)),
       sql`, `,
     )}
-    from capped
+    from (select version, day, ${capped} from ${PER_UNIT}) capped
     group by version, day
     order by day, version`;
 }

@@ -10,7 +10,9 @@ const URL_PARTS = String.raw`^([a-zA-Z][a-zA-Z0-9+.-]*)://([^/?#]+)([^?#]*)(\?[^
 
 /**
  * The compared string of an address: scheme and host lower-cased, the scheme's default port dropped, an empty path
- * read as `/`. The address is split once, in a scalar subquery, however many parts the match type reads.
+ * read as `/`. The address is split once, in a scalar subquery, however many parts the match type reads: `offset 0`
+ * keeps the planner from inlining the split into each reference to `parts`, which would match the address once per
+ * reference.
  */
 function compared(address: SQL, match: PageMatch): SQL {
   const parts = sql.raw('parts');
@@ -19,10 +21,10 @@ function compared(address: SQL, match: PageMatch): SQL {
   const path = sql`coalesce(nullif(${parts}[3], ''), '/')`;
   if (match === 'fuzzy') {
     const trimmedPath = sql`case when length(${path}) > 1 then regexp_replace(${path}, '/$', '') else ${path} end`;
-    return sql`(select ${host} || ${trimmedPath} from (select regexp_match(${address}, ${URL_PARTS}) as parts) split)`;
+    return sql`(select ${host} || ${trimmedPath} from (select regexp_match(${address}, ${URL_PARTS}) as parts offset 0) split)`;
   }
   const whole = sql`${scheme} || '://' || ${host} || ${path} || coalesce(${parts}[4], '') || coalesce(${parts}[5], '')`;
-  return sql`(select ${whole} from (select regexp_match(${address}, ${URL_PARTS}) as parts) split)`;
+  return sql`(select ${whole} from (select regexp_match(${address}, ${URL_PARTS}) as parts offset 0) split)`;
 }
 
 /**

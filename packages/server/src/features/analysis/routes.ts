@@ -3,8 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { projectParams, withErrors } from '../../http/schemas';
+import { createLimiter } from './limiter';
 import { scheduleRefreshes } from './scheduler';
-import { experimentResults, type ProgressBoard, refreshExperiment } from './service';
+import { experimentResults, MAX_RUNNING_REFRESHES, type ProgressBoard, refreshExperiment } from './service';
 
 const experimentParams = projectParams.extend({ experimentKey: keySchema });
 const refreshStartedSchema = z.object({
@@ -15,8 +16,15 @@ const refreshStartedSchema = z.object({
 export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
   const tags = ['results'];
   const progress: ProgressBoard = new Map();
+  const refreshing = {
+    db,
+    progress,
+    log: app.log,
+    connections: config.analysisConnections,
+    limit: createLimiter(MAX_RUNNING_REFRESHES),
+  };
   if (config.analysisRefreshMinutes > 0) {
-    const stop = scheduleRefreshes(db, progress, app.log, config.analysisRefreshMinutes);
+    const stop = scheduleRefreshes(refreshing, config.analysisRefreshMinutes);
     app.addHook('onClose', stop);
   }
 
@@ -51,11 +59,14 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     },
     async (request, reply) => {
       const { projectId, experimentKey } = request.params;
-      const { snapshot } = await refreshExperiment(db, progress, request.log, {
-        projectId,
-        key: experimentKey,
-        trigger: 'manual',
-      });
+      const { snapshot } = await refreshExperiment(
+        { ...refreshing, log: request.log },
+        {
+          projectId,
+          key: experimentKey,
+          trigger: 'manual',
+        },
+      );
       return reply
         .status(202)
         .send({ startedAt: snapshot.startedAt.toISOString(), coversTo: snapshot.coversTo.toISOString() });

@@ -1,6 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
-import { type ProgressBoard, refreshExperiment } from './service';
+import { type RefreshContext, refreshExperiment } from './service';
 import { selectDueExperiments } from './snapshots';
 
 const TICK_MS = 60_000;
@@ -10,39 +8,32 @@ const TICK_MS = 60_000;
  * `everyMinutes` ago. One someone is refreshing already is left for the next round. Resolves with the keys refreshed.
  */
 export async function refreshDue(
-  db: Database,
-  progress: ProgressBoard,
-  log: FastifyBaseLogger,
+  context: RefreshContext,
   everyMinutes: number,
   stopped: () => boolean = () => false,
 ): Promise<string[]> {
   const refreshed: string[] = [];
-  for (const target of await selectDueExperiments(db, new Date(Date.now() - everyMinutes * 60_000))) {
+  for (const target of await selectDueExperiments(context.db, new Date(Date.now() - everyMinutes * 60_000))) {
     if (stopped()) break;
     try {
-      const { done } = await refreshExperiment(db, progress, log, { ...target, trigger: 'schedule' });
+      const { done } = await refreshExperiment(context, { ...target, trigger: 'schedule' });
       await done;
       refreshed.push(target.key);
     } catch (error) {
-      log.debug({ err: error, experiment: target.key }, 'scheduled refresh skipped');
+      context.log.debug({ err: error, experiment: target.key }, 'scheduled refresh skipped');
     }
   }
   return refreshed;
 }
 
 /** Runs a round of the schedule every minute, never two at once. Returns the function that stops it. */
-export function scheduleRefreshes(
-  db: Database,
-  progress: ProgressBoard,
-  log: FastifyBaseLogger,
-  everyMinutes: number,
-): () => Promise<void> {
+export function scheduleRefreshes(context: RefreshContext, everyMinutes: number): () => Promise<void> {
   let current: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const timer = setInterval(() => {
     current = current
-      .then(() => refreshDue(db, progress, log, everyMinutes, () => stopped))
-      .catch((error: unknown) => log.error({ err: error }, 'scheduled refreshes failed'));
+      .then(() => refreshDue(context, everyMinutes, () => stopped))
+      .catch((error: unknown) => context.log.error({ err: error }, 'scheduled refreshes failed'));
   }, TICK_MS);
   timer.unref();
   return async () => {

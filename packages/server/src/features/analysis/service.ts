@@ -14,6 +14,7 @@ import { newId } from '../../lib/ids';
 import { type ExperimentDetails, getExperiment } from '../experiments/service';
 import { getMetric, type Metric } from '../metrics/service';
 import { aggregate } from './aggregate';
+import type { Limiter } from './limiter';
 import { computeResults, type ResultsMetric } from './results';
 import {
   claimSnapshot,
@@ -27,6 +28,25 @@ import type { SnapshotData } from './types';
 
 /** The share done of each refresh this process runs, by snapshot id. */
 export type ProgressBoard = Map<string, number>;
+
+/**
+ * What running refreshes takes: the database, where their progress is shown, the log, the connections one refresh
+ * shares its work over (see aggregate), and the limit on refreshes running at once.
+ */
+export interface RefreshContext {
+  db: Database;
+  progress: ProgressBoard;
+  log: FastifyBaseLogger;
+  connections: number;
+  limit: Limiter;
+}
+
+/**
+ * Refreshes one process runs at once; the others wait, their progress at 0. A refresh holds one connection more than
+ * it shares its work over, waiting for the others: refreshes without end could take every connection of the pool and
+ * leave none for their shards.
+ */
+export const MAX_RUNNING_REFRESHES = 2;
 
 /** The experiment's metrics with their roles, from the library; a key the library no longer has is left out. */
 async function experimentMetrics(db: Database, experiment: ExperimentDetails) {
@@ -47,9 +67,7 @@ const phaseStart = (experiment: ExperimentDetails): Date | null => experiment.ph
  * failure recorded (it never rejects). Refused while another refresh of the experiment runs, and before it started.
  */
 export async function refreshExperiment(
-  db: Database,
-  progress: ProgressBoard,
-  log: FastifyBaseLogger,
+  { db, progress, log, connections, limit }: RefreshContext,
   target: { projectId: string; key: string; trigger: SnapshotTrigger },
 ): Promise<{ snapshot: SnapshotRow; done: Promise<void> }> {
   const experiment = await getExperiment(db, target.projectId, target.key);
@@ -80,11 +98,11 @@ export async function refreshExperiment(
       db,
       scope,
       metrics.map(({ metric }) => metric),
-      (done) => progress.set(snapshot.id, done),
+      { connections, onProgress: (done) => progress.set(snapshot.id, done) },
     );
     await finishSnapshot(db, snapshot.id, { data });
   };
-  const done = run()
+  const done = limit(run)
     .catch(async (error: unknown) => {
       log.error({ err: error, experiment: target.key }, 'could not refresh the results');
       await finishSnapshot(db, snapshot.id, { error: error instanceof Error ? error.message : String(error) });
