@@ -83,6 +83,20 @@ describe.skipIf(!chromiumAvailable)('visual experiments on a page under a strict
     await context.close();
   });
 
+  it('shows a first visit the changes in its first frame when the SDK comes with the payload (?key=)', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(PROBE);
+    const page = await context.newPage();
+    await page.goto(site.pageUrl({ keyed: true }));
+    await expect.poll(() => headline(page).textContent()).toBe(CHANGED_HEADLINE);
+    const frames = await framesOf(page);
+    expect(frames.length).toBeGreaterThan(0);
+    // Nothing to wait for: the payload request still takes its time, but the page is never hidden.
+    expect(frames.every((frame) => !frame.hidden && frame.text === CHANGED_HEADLINE)).toBe(true);
+    expect(await violationsOf(page)).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the change while the page’s own code renders the headline again and again', async () => {
     const context = await browser.newContext();
     await context.addInitScript(PROBE);

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ChangeRecord, type SdkPayload, toElementRules } from '@tabula/protocol';
+import { bundleWithPayload } from '../../packages/server/src/features/sdk-bundles/keyed-bundle';
 
 const sdkDir = new URL('../../packages/sdk/', import.meta.url).pathname;
 
@@ -25,8 +26,11 @@ const CLIENT_KEY = 'tbc_visual';
 
 export interface VisualSite {
   url: string;
-  /** The page with the snippet in its head; `rerender` adds a script that renders the headline again every 50 ms. */
-  pageUrl(options?: { rerender?: boolean }): string;
+  /**
+   * The page with the snippet in its head; `rerender` adds a script that renders the headline again every 50 ms;
+   * `keyed` loads the SDK as the snippet generator writes it, naming the client key, so the payload comes with it.
+   */
+  pageUrl(options?: { rerender?: boolean; keyed?: boolean }): string;
   /** How many payload requests the site has answered. */
   payloadRequests(): number;
   close(): Promise<void>;
@@ -70,8 +74,9 @@ function payloadFor(origin: string): SdkPayload {
   };
 }
 
-function pageHtml(rerender: boolean): string {
-  const snippet = `<script src="/sdk/tabula.js" data-client-key="${CLIENT_KEY}" data-project-id="prj_visual" data-enable-ui="true" data-auto-poll="false"></script>`;
+function pageHtml({ rerender, keyed }: { rerender: boolean; keyed: boolean }): string {
+  const src = keyed ? `/sdk/tabula.js?key=${CLIENT_KEY}` : '/sdk/tabula.js';
+  const snippet = `<script src="${src}" data-client-key="${CLIENT_KEY}" data-project-id="prj_visual" data-enable-ui="true" data-auto-poll="false"></script>`;
   const products = Array.from({ length: 200 }, (_, index) => `<li>Product ${index}</li>`).join('');
   return `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title><link rel="stylesheet" href="/site.css">${snippet}</head><body><h1 id="headline">${ORIGINAL_HEADLINE}</h1><button id="buy">Buy</button><ul>${products}</ul>${rerender ? '<script src="/app.js"></script>' : ''}</body></html>`;
 }
@@ -87,8 +92,9 @@ const APP = `setInterval(() => {
 
 /**
  * A customer's site with a strict Content-Security-Policy, serving its page with the snippet, the SDK as built from
- * source (into a folder of its own), and the SDK endpoints a Tabula server would: the payload (after `payloadDelayMs`)
- * and the events. The SDK comes from the site's own origin, as a CDN-less install would have it.
+ * source (into a folder of its own), and the SDK endpoints a Tabula server would: the payload (after `payloadDelayMs`),
+ * also in front of the SDK when its address names the key, and the events. The SDK comes from the site's own origin,
+ * as a CDN-less install would have it.
  */
 export async function startVisualSite(options: { payloadDelayMs?: number } = {}): Promise<VisualSite> {
   const sdkOut = mkdtempSync(join(tmpdir(), 'tabula-visual-sdk-'));
@@ -96,13 +102,17 @@ export async function startVisualSite(options: { payloadDelayMs?: number } = {})
   let payloads = 0;
   let origin = '';
   const server: Server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://site').pathname;
+    const { pathname: path, searchParams } = new URL(request.url ?? '/', 'http://site');
     const send = (status: number, type: string, body: string | Buffer) => {
       response.writeHead(status, { 'content-type': type, 'content-security-policy': POLICY });
       response.end(body);
     };
     if (path === '/shop')
-      return send(200, 'text/html; charset=utf-8', pageHtml(request.url?.includes('rerender') ?? false));
+      return send(
+        200,
+        'text/html; charset=utf-8',
+        pageHtml({ rerender: searchParams.has('rerender'), keyed: searchParams.has('keyed') }),
+      );
     if (path === '/site.css') return send(200, 'text/css', 'body { font-family: sans-serif; } h1 { color: #222; }');
     if (path === '/app.js') return send(200, 'text/javascript', APP);
     if (path.startsWith('/sdk/v1/payload/')) {
@@ -118,7 +128,13 @@ export async function startVisualSite(options: { payloadDelayMs?: number } = {})
     const file = /^\/sdk\/(tabula[a-z0-9.-]*\.js)$/.exec(path)?.[1];
     if (file) {
       try {
-        return send(200, 'text/javascript', readFileSync(join(sdkOut, file)));
+        const code = readFileSync(join(sdkOut, file));
+        const keyed = file === 'tabula.js' && searchParams.get('key') === CLIENT_KEY;
+        return send(
+          200,
+          'text/javascript',
+          keyed ? bundleWithPayload(Buffer.from(JSON.stringify(payloadFor(origin))), code) : code,
+        );
       } catch {
         // not built
       }
@@ -130,7 +146,10 @@ export async function startVisualSite(options: { payloadDelayMs?: number } = {})
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: origin,
-    pageUrl: ({ rerender = false } = {}) => `${origin}/shop${rerender ? '?rerender' : ''}`,
+    pageUrl: ({ rerender = false, keyed = false } = {}) => {
+      const query = [rerender && 'rerender', keyed && 'keyed'].filter(Boolean).join('&');
+      return `${origin}/shop${query ? `?${query}` : ''}`;
+    },
     payloadRequests: () => payloads,
     async close() {
       server.closeAllConnections();

@@ -50,7 +50,7 @@ describe('integration code check (spec §2)', () => {
       ],
     });
     expect(code).toBe(
-      '<script src="https://ab.example/sdk/tabula@1.0.7.js" data-client-key="tbc_prod" data-project-id="prj123" data-enable-ui="true"></script>',
+      '<script src="https://ab.example/sdk/tabula@1.0.7.js?key=tbc_prod" data-client-key="tbc_prod" data-project-id="prj123" data-enable-ui="true"></script>',
     );
     expect(hasIntegrationCode(pageWith(code!), { projectId: 'prj123', clientKeys: ['tbc_prod'] })).toBe(true);
     expect(integrationCode({ serverOrigin: 'https://ab.example', projectId: 'prj123', clientKeys: [] })).toBeNull();

@@ -24,5 +24,11 @@ export type ProductFamily = (typeof PRODUCT_FAMILIES)[number];
 export const SDK_SNIPPET_VERSIONS = { tab: '3.0.5', other: '1.0.7' } as const;
 export const sdkSnippetVersion = (family: ProductFamily): string =>
   family === 'tab' ? SDK_SNIPPET_VERSIONS.tab : SDK_SNIPPET_VERSIONS.other;
+/**
+ * Where a snippet loads the SDK from. With the client key, the server sends that environment's payload with the
+ * bundle (see SCRIPT_PAYLOAD_PROPERTY), so a first visit applies visual changes without waiting for a request.
+ */
+export const sdkScriptUrl = (origin: string, family: ProductFamily, clientKey?: string): string =>
+  `${origin}/sdk/tabula@${sdkSnippetVersion(family)}.js${clientKey ? `?key=${encodeURIComponent(clientKey)}` : ''}`;
 /** Spec §1/§9: the automatic poll refreshes experiment and flag data every 10 minutes. */
 export const SDK_POLL_INTERVAL_MS = 10 * 60 * 1000;

@@ -14,6 +14,11 @@ import { elementRuleSchema } from './visual';
  */
 
 export const PAYLOAD_FORMAT = 1;
+/**
+ * The property of the snippet's script element that carries the environment's payload when the SDK bundle is loaded
+ * with `?key=` its client key: the server puts it in front of the bundle, and the SDK starts from it.
+ */
+export const SCRIPT_PAYLOAD_PROPERTY = 'tabulaPayload';
 /** Weights and traffic are in basis points: 10000 is everyone. */
 export const BUCKETS = 10_000;
 

@@ -28,6 +28,7 @@ import { sdkBundleRoutes } from './features/sdk-bundles/routes';
 import { sdkEventRoutes } from './features/sdk-events/routes';
 import { createEventIngest } from './features/sdk-events/service';
 import { sdkPayloadRoutes } from './features/sdk-payload/routes';
+import { createPayloadCache } from './features/sdk-payload/service';
 import { segmentRoutes } from './features/segments/routes';
 import { ssoRoutes } from './features/sso/routes';
 import { registerAccess } from './http/access';
@@ -65,6 +66,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
 
   const changes = await createChangeBus(database, app.log);
   const clientKeys = createClientKeys(db, changes, app.log);
+  const payloads = createPayloadCache(db, changes, app.log);
   // PGlite runs one statement at a time. On PostgreSQL, statements waiting for their commit's WAL flush leave the
   // server idle: four in flight measured best in the ingest bench (one or two leave it waiting, eight add nothing).
   const eventWriter = createEventIngest(db, {
@@ -75,6 +77,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     // Batches already accepted for writing are stored before the database goes away.
     await eventWriter.close();
     clientKeys.close();
+    payloads.close();
     await changes.close();
   });
   const context: AppContext = {
@@ -83,6 +86,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
     passwords: createPasswordHasher(config.passwordHashing),
     changes,
     clientKeys,
+    payloads,
     eventWriter,
   };
   await app.register(healthRoutes, context);
@@ -108,7 +112,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(sdkPayloadRoutes, context);
   await app.register(sdkEventRoutes, context);
   await app.register(rumRoutes, context);
-  await app.register(sdkBundleRoutes, { sdkDir: config.sdkDir, editorDir: config.editorDir });
+  await app.register(sdkBundleRoutes, context);
   await app.register(demoRoutes, context);
   await registerConsole(app, config);
   return app;

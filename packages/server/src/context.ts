@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { ClientKeys } from './features/api-keys/service';
 import type { PasswordHasher } from './features/auth/passwords';
 import type { EventWriter } from './features/sdk-events/service';
+import type { PayloadCache } from './features/sdk-payload/service';
 
 /** What every feature's routes receive from the app. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   /** Tells caches in every server process that a project's payload-relevant data changed. */
   changes: ChangeBus;
   clientKeys: ClientKeys;
+  /** Each environment's SDK payload, built once per change and shared by every route that serves it. */
+  payloads: PayloadCache;
   /** The process's one group-committing writer of SDK events. */
   eventWriter: EventWriter;
 }

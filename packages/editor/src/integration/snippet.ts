@@ -1,4 +1,4 @@
-import { SDK_SNIPPET_VERSIONS } from '@tabula/protocol';
+import { sdkScriptUrl } from '@tabula/protocol';
 
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
@@ -15,7 +15,7 @@ export function integrationCode(input: {
   const key = input.clientKeys.find((candidate) => candidate.environment === 'production') ?? input.clientKeys[0];
   if (!key) return null;
   const attributes = [
-    ['src', `${input.serverOrigin}/sdk/tabula@${SDK_SNIPPET_VERSIONS.other}.js`],
+    ['src', sdkScriptUrl(input.serverOrigin, 'abc', key.key)],
     ['data-client-key', key.key],
     ['data-project-id', input.projectId],
     ['data-enable-ui', 'true'],

@@ -33,4 +33,6 @@ export const FORCE_PARAMETER = 'tabula_force';
  * `selector`.
  */
 export const PAGEVIEW_EVENT = '$pageview';
+/** Mirrors protocol's: the snippet's script element carries the payload here when its address names the key. */
+export const SCRIPT_PAYLOAD_PROPERTY = 'tabulaPayload';
 export const CLICK_EVENT = '$click';

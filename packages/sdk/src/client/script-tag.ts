@@ -1,15 +1,19 @@
 import { type ClientOptions, createClient, type TabulaClient } from './client';
+import { SCRIPT_PAYLOAD_PROPERTY } from './constants';
 
 const flag = (value: string | undefined): boolean | undefined => (value === undefined ? undefined : value === 'true');
 
 /**
  * The snippet's script tag can carry the client's options as data attributes (data-client-key, data-project-id…),
  * so a page needs no inline script and keeps a strict Content-Security-Policy. Without data-client-key nothing starts.
- * An empty data-user-id or data-unit-id is no id.
+ * An empty data-user-id or data-unit-id is no id. A script loaded with `?key=` carries the payload too: the client
+ * starts from it rather than waiting for its first request.
  */
-export function clientFromScriptTag(script: { dataset: DOMStringMap } | null | undefined): TabulaClient | undefined {
-  const data = script?.dataset;
-  if (!data?.clientKey) return undefined;
+export function clientFromScriptTag(
+  script: { dataset: DOMStringMap; [SCRIPT_PAYLOAD_PROPERTY]?: unknown } | null | undefined,
+): TabulaClient | undefined {
+  if (!script?.dataset.clientKey) return undefined;
+  const data = script.dataset;
   const { clientKey, apiHost, appId, userId, projectId, unitId } = data;
   return createClient({
     clientKey,
@@ -22,5 +26,6 @@ export function clientFromScriptTag(script: { dataset: DOMStringMap } | null | u
     autoPoll: flag(data.autoPoll),
     autoExposure: flag(data.autoExposure),
     streaming: flag(data.streaming),
+    payload: script[SCRIPT_PAYLOAD_PROPERTY],
   } as ClientOptions);
 }

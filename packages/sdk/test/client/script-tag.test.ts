@@ -1,5 +1,8 @@
+import { SCRIPT_PAYLOAD_PROPERTY } from '@tabula/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SCRIPT_PAYLOAD_PROPERTY as SDK_SCRIPT_PAYLOAD_PROPERTY } from '../../src/client/constants';
 import { clientFromScriptTag } from '../../src/client/script-tag';
+import { makePayload } from './fake-server';
 
 const never = () => new Promise<Response>(() => {});
 
@@ -26,5 +29,23 @@ describe('client from the snippet script tag', () => {
     expect(other?.enableUI).toBe(true);
     tab?.destroy();
     other?.destroy();
+  });
+
+  it('starts from the payload the server sent with the script (loaded with ?key=), before any request answers', () => {
+    expect(SDK_SCRIPT_PAYLOAD_PROPERTY).toBe(SCRIPT_PAYLOAD_PROPERTY);
+    const fetch = vi.fn(never);
+    vi.stubGlobal('fetch', fetch);
+    vi.stubGlobal('EventSource', undefined);
+    const client = clientFromScriptTag({
+      dataset: { clientKey: 'tbc_test', apiHost: 'https://t.example', projectId: 'prj_1', unitId: 'u' },
+      [SDK_SCRIPT_PAYLOAD_PROPERTY]: makePayload('r1'),
+    });
+    expect(client?.isOn('new-checkout')).toBe(true);
+    // Still revalidated, with the payload's revision as its ETag: a 304 when nothing changed since.
+    expect(fetch).toHaveBeenCalledWith(
+      expect.stringContaining('/sdk/v1/payload/tbc_test'),
+      expect.objectContaining({ headers: expect.objectContaining({ 'if-none-match': '"r1"' }) }),
+    );
+    client?.destroy();
   });
 });

@@ -13,7 +13,8 @@ const demoDir = mkdtempSync(join(tmpdir(), 'tabula-demo-'));
 const reactShop = `(function(){document.title="shop";${' '.repeat(2000)}})();\n`;
 writeFileSync(join(demoDir, 'react-shop.js'), reactShop);
 const reactShopPath = `/demo/react-shop.${createHash('sha256').update(reactShop).digest('hex').slice(0, 8)}.js`;
-const SNIPPET_IN_HEAD = /<head>.*<script src="\/sdk\/tabula\.js" [^>]*data-enable-ui="true"[^>]*><\/script>.*<\/head>/s;
+const SNIPPET_IN_HEAD =
+  /<head>.*<script src="\/sdk\/tabula\.js\?key=[^"]+" [^>]*data-enable-ui="true"[^>]*><\/script>.*<\/head>/s;
 
 interface KeyRow {
   kind: string;
@@ -77,7 +78,7 @@ describe('the demo project of a fresh instance', () => {
     const page = await t.app.inject({ url: `/demo?key=${clientKey}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.body).toContain(`<script src="/sdk/tabula.js" data-client-key="${clientKey}"`);
+    expect(page.body).toContain(`<script src="/sdk/tabula.js?key=${clientKey}" data-client-key="${clientKey}"`);
     expect(page.body).toContain(`data-project-id="${projectId}"`);
     // Visual experiments on, and their changes applied before the body is painted.
     expect(page.body).toMatch(SNIPPET_IN_HEAD);

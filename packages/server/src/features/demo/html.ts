@@ -27,10 +27,11 @@ export interface ShopKey {
 
 /**
  * The SDK's snippet as a customer pastes it before </head>: options as data attributes (no inline script, so the
- * server's strict Content-Security-Policy holds), and visual experiments on, applied before the body is painted.
+ * server's strict Content-Security-Policy holds), and visual experiments on, applied before the body is painted: the
+ * SDK comes with the key's payload, so even a first visit does not wait for it.
  */
 export const snippetTag = ({ clientKey, projectId }: ShopKey) =>
-  `<script src="/sdk/tabula.js" data-client-key="${escapeHtml(clientKey)}" data-project-id="${escapeHtml(projectId)}" data-streaming="true" data-enable-ui="true"></script>`;
+  `<script src="/sdk/tabula.js?key=${escapeHtml(encodeURIComponent(clientKey))}" data-client-key="${escapeHtml(clientKey)}" data-project-id="${escapeHtml(projectId)}" data-streaming="true" data-enable-ui="true"></script>`;
 
 const VARIANT_NAMES: Record<DemoVariant, string> = { plain: 'plain HTML', react: 'React' };
 

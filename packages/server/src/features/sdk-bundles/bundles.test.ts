@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/app';
+import { addFlag, announceChange, fetchPayload, sdkProject } from '../../../test/sdk';
 
 const sdkDir = mkdtempSync(join(tmpdir(), 'tabula-sdk-'));
 const bundle = `(function(){window.tabula={version:"test"};${' '.repeat(2000)}})();\n`;
@@ -101,6 +103,63 @@ describe('SDK bundles', () => {
       });
     }
     expect((await t.app.inject({ url: '/sdk/editor/locales/ja.json' })).statusCode).toBe(404);
+  });
+
+  describe('with ?key=, a client key', () => {
+    /** Runs the script as a page would, and returns what it set on its own element. */
+    const payloadSetBy = (script: string) => {
+      const element: { tabulaPayload?: unknown } = {};
+      runInNewContext(script, { document: { currentScript: element }, window: {} });
+      return element.tabulaPayload;
+    };
+
+    it.each(['/sdk/tabula.js', '/sdk/tabula@1.0.7.js'])(
+      '%s comes with the payload in front, cached for minutes',
+      async (script) => {
+        const project = await sdkProject(t.app);
+        await addFlag(t.database.db, project.projectId, { key: 'dark-mode' });
+        const payload = (await fetchPayload(t.app, project.clientKey)).json();
+        const response = await t.app.inject({
+          url: `${script}?key=${project.clientKey}`,
+          headers: { 'accept-encoding': 'gzip', origin: 'https://shop.example.com' },
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers).toMatchObject({
+          'content-type': 'application/javascript; charset=utf-8',
+          'cache-control': 'public, max-age=300',
+          'access-control-allow-origin': '*',
+        });
+        const body = gunzipSync(response.rawPayload).toString();
+        expect(body.endsWith(bundle)).toBe(true);
+        expect(payloadSetBy(body)).toEqual(payload);
+        const again = await t.app.inject({
+          url: `${script}?key=${project.clientKey}`,
+          headers: { 'if-none-match': response.headers.etag as string },
+        });
+        expect(again.statusCode).toBe(304);
+      },
+    );
+
+    it('follows the payload when it changes', async () => {
+      const project = await sdkProject(t.app);
+      const url = `/sdk/tabula.js?key=${project.clientKey}`;
+      const before = await t.app.inject({ url });
+      await addFlag(t.database.db, project.projectId, { key: 'new-checkout' });
+      await announceChange(t.database.db, project.projectId);
+      await vi.waitFor(async () => {
+        const after = await t.app.inject({ url });
+        expect(after.headers.etag).not.toBe(before.headers.etag);
+        expect(payloadSetBy(after.body)).toMatchObject({ flags: [expect.objectContaining({ key: 'new-checkout' })] });
+      });
+    });
+
+    it('is the plain bundle for a key that opens nothing, and refuses a key no key can be', async () => {
+      const unknown = await t.app.inject({ url: '/sdk/tabula.js?key=tbc_unknown' });
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.body).toBe(bundle);
+      const long = await t.app.inject({ url: `/sdk/tabula.js?key=${'k'.repeat(201)}` });
+      expect(long.statusCode).toBe(400);
+    });
   });
 
   it('knows no other version', async () => {

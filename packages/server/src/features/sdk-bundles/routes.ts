@@ -1,9 +1,12 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { SDK_SNIPPET_VERSIONS } from '../../constants';
+import type { AppContext } from '../../context';
 import { allowAnyOrigin } from '../../http/cors';
 import { type Precompressed, sendPrecompressed } from '../../http/precompressed';
 import { EDITOR_BUNDLE_FILE, loadEditorBundle } from './editor';
+import { createKeyedBundle } from './keyed-bundle';
 import { loadSdkBundles, SDK_BUNDLE_FILE } from './service';
 
 const NOT_BUILT = 'The SDK is not built: run `npm run build`, then restart the server.';
@@ -18,15 +21,14 @@ const EDITOR_I18N_CACHE = 'public, max-age=86400';
 /**
  * The SDK bundle for snippets on any site: `/sdk/tabula.js` and one versioned name per snippet version; beside them,
  * the parts the bundle loads on demand (it resolves them against its own address, so all these names share the
- * folder). A part's name carries the hash of its content: it never changes, and is cached for good. And the visual
- * editor's bundle, `/sdk/editor.js`, with its translations.
+ * folder). A part's name carries the hash of its content: it never changes, and is cached for good. With `?key=` a
+ * client key, the bundle comes with that environment's payload (see createKeyedBundle), cached briefly as the payload
+ * may change. And the visual editor's bundle, `/sdk/editor.js`, with its translations.
  */
-export const sdkBundleRoutes: FastifyPluginAsync<Pick<Config, 'sdkDir' | 'editorDir'>> = async (
-  app,
-  { sdkDir, editorDir },
-) => {
+export const sdkBundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, clientKeys, payloads }) => {
   // Read once at start: the bundles change only with a new build, which comes with a restart.
-  const [bundles, editor] = await Promise.all([loadSdkBundles(sdkDir), loadEditorBundle(editorDir)]);
+  const [bundles, editor] = await Promise.all([loadSdkBundles(config.sdkDir), loadEditorBundle(config.editorDir)]);
+  const keyed = bundles && createKeyedBundle(bundles.bundle, { clientKeys, payloads, log: app.log });
   allowAnyOrigin(app);
 
   const serve =
@@ -39,9 +41,20 @@ export const sdkBundleRoutes: FastifyPluginAsync<Pick<Config, 'sdkDir' | 'editor
     };
   const route = { config: { access: 'public' as const }, schema: { hide: true }, logLevel: 'warn' as const };
 
-  app.get(`/sdk/${SDK_BUNDLE_FILE}`, route, serve(SHORT_CACHE, bundles?.bundle));
+  const sdk =
+    (cacheControl: string) =>
+    async (request: FastifyRequest<{ Querystring: { key?: string } }>, reply: FastifyReply) => {
+      const { key } = request.query;
+      if (!keyed || key === undefined) return serve(cacheControl, bundles?.bundle)(request, reply);
+      return serve(SHORT_CACHE, await keyed(key))(request, reply);
+    };
+  const sdkRoute = {
+    ...route,
+    schema: { ...route.schema, querystring: z.object({ key: z.string().max(200).optional() }) },
+  };
+  app.get(`/sdk/${SDK_BUNDLE_FILE}`, sdkRoute, sdk(SHORT_CACHE));
   for (const version of new Set(Object.values(SDK_SNIPPET_VERSIONS))) {
-    app.get(`/sdk/tabula@${version}.js`, route, serve(IMMUTABLE, bundles?.bundle));
+    app.get(`/sdk/tabula@${version}.js`, sdkRoute, sdk(IMMUTABLE));
   }
   for (const [file, part] of bundles?.parts ?? []) app.get(`/sdk/${file}`, route, serve(IMMUTABLE, part));
 

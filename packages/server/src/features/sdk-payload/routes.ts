@@ -9,7 +9,6 @@ import { adviseRetryWhenUnavailable } from '../../http/retry-after';
 import { noContent, withErrors } from '../../http/schemas';
 import { flagUsageOf } from '../sdk-events/service';
 import { evaluate, exposureRows } from './evaluate';
-import { createPayloadCache } from './payload-cache';
 import { createStreamHub } from './stream-hub';
 
 const params = z.object({ clientKey: z.string().max(200) });
@@ -29,17 +28,12 @@ const lastEventId = (request: FastifyRequest): string | null => {
  */
 export const sdkPayloadRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
-  { db, changes, clientKeys, eventWriter },
+  { clientKeys, payloads: cache, eventWriter },
 ) => {
-  const cache = createPayloadCache(db, changes, app.log);
   const streams = createStreamHub(cache, app.log);
   // Open streams would keep the server from closing.
   app.addHook('preClose', (done) => {
     streams.close();
-    done();
-  });
-  app.addHook('onClose', (_app, done) => {
-    cache.close();
     done();
   });
 

@@ -22,7 +22,7 @@ describe('SDK snippet generator', () => {
         { me: meAs('viewer') },
       );
       expect(screen.getByTestId('snippet-family').textContent).toBe('Other families (ABC, mini-games)');
-      expect(code()).toContain('src="https://t.example/sdk/tabula@1.0.7.js"');
+      expect(code()).toContain(`src="https://t.example/sdk/tabula@1.0.7.js?key=${clientKey.key}"`);
       expect(code()).toContain(`data-client-key="${clientKey.key}"`);
       expect(code()).toContain(`data-project-id="${project.id}"`);
       expect(code()).toContain('data-auto-poll="true"');

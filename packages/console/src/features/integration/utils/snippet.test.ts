@@ -1,5 +1,6 @@
+import { sdkScriptUrl } from '@tabula/protocol';
 import { describe, expect, it } from 'vitest';
-import { buildSnippet, type SnippetInput, sdkScriptUrl } from './snippet';
+import { buildSnippet, type SnippetInput } from './snippet';
 
 const other: SnippetInput = {
   family: 'abc',
@@ -14,14 +15,20 @@ const other: SnippetInput = {
 
 describe('SDK snippet (spec §1)', () => {
   it('loads 3.0.5 for the tab family and 1.0.7 for the others', () => {
-    expect(sdkScriptUrl({ origin: 'https://t.example', family: 'tab' })).toBe('https://t.example/sdk/tabula@3.0.5.js');
-    expect(sdkScriptUrl({ origin: 'https://t.example', family: 'mg' })).toBe('https://t.example/sdk/tabula@1.0.7.js');
+    expect(sdkScriptUrl('https://t.example', 'tab')).toBe('https://t.example/sdk/tabula@3.0.5.js');
+    expect(sdkScriptUrl('https://t.example', 'mg')).toBe('https://t.example/sdk/tabula@1.0.7.js');
+  });
+
+  it('names the client key in the address, so the server sends the payload with the SDK', () => {
+    expect(sdkScriptUrl('https://t.example', 'abc', 'tbc_a+b')).toBe(
+      'https://t.example/sdk/tabula@1.0.7.js?key=tbc_a%2Bb',
+    );
   });
 
   it('configures other families with project id, unit id, key and the options, in data attributes', () => {
     expect(buildSnippet(other, 'script')).toBe(
       [
-        '<script src="https://tabula.example.com/sdk/tabula@1.0.7.js"',
+        '<script src="https://tabula.example.com/sdk/tabula@1.0.7.js?key=tbc_abc"',
         '  data-api-host="https://tabula.example.com"',
         '  data-client-key="tbc_abc"',
         '  data-project-id="PRJ23456789abcde"',

@@ -1,4 +1,4 @@
-import { type ProductFamily, sdkSnippetVersion } from '@tabula/protocol';
+import { type ProductFamily, sdkScriptUrl } from '@tabula/protocol';
 
 /** What the snippet generator asks (spec §1); the family decides which identity fields apply. */
 export interface SnippetInput {
@@ -42,26 +42,24 @@ export function snippetOptions(input: SnippetInput): [name: string, value: strin
   ];
 }
 
-export const sdkScriptUrl = (input: Pick<SnippetInput, 'origin' | 'family'>) =>
-  `${input.origin}/sdk/tabula@${sdkSnippetVersion(input.family)}.js`;
-
 // enableUI → data-enable-ui: a run of capitals is one word.
 const toDataAttribute = (name: string) => `data-${name.replace(/([a-z0-9])([A-Z]+)/g, '$1-$2').toLowerCase()}`;
 
 /**
  * The code to paste before </head>. The script-tag form configures the SDK through data attributes, so it runs
- * under a strict Content-Security-Policy (no inline script); the JavaScript form keeps the client in a variable.
+ * under a strict Content-Security-Policy (no inline script), and loads the SDK with the payload (its address names
+ * the client key); the JavaScript form keeps the client in a variable.
  */
 export function buildSnippet(input: SnippetInput, style: SnippetStyle): string {
   const options = snippetOptions(input);
-  const src = sdkScriptUrl(input);
   if (style === 'script') {
+    const src = sdkScriptUrl(input.origin, input.family, input.clientKey);
     const attributes = options.map(([name, value]) => `  ${toDataAttribute(name)}="${escapeAttribute(String(value))}"`);
     return [`<script src="${escapeAttribute(src)}"`, ...attributes].join('\n').concat('></script>');
   }
   const body = options.map(([name, value]) => `  ${name}: ${JSON.stringify(value)},`);
   return [
-    `<script src="${escapeAttribute(src)}"></script>`,
+    `<script src="${escapeAttribute(sdkScriptUrl(input.origin, input.family))}"></script>`,
     '<script>',
     `  window.tabula = Tabula.createClient({`,
     ...body.map((line) => `  ${line}`),
