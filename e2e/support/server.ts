@@ -74,6 +74,9 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 
 type ServerEnv = Record<string, string>;
 
+/** A server answers what it is doing and stops; one that is still running after this is stuck. */
+const SHUTDOWN_LIMIT_MS = 20_000;
+
 /**
  * Starts the real server as a user would (its own process, its own data directory), on a free port. Variables that
  * name the server's own addresses are given as a function of that port.
@@ -109,7 +112,15 @@ export async function startServer(extraEnv: ServerEnv | ((port: number) => Serve
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const halt = async () => {
     child.kill('SIGTERM');
-    await exited;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), SHUTDOWN_LIMIT_MS)));
+    const outcome = await Promise.race([exited, late]);
+    clearTimeout(timer);
+    if (outcome === 'late') {
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(`the server did not stop within ${SHUTDOWN_LIMIT_MS / 1000} s of SIGTERM:\n${log.slice(-4000)}`);
+    }
   };
   return {
     url,

@@ -32,6 +32,7 @@ import { createPayloadCache } from './features/sdk-payload/service';
 import { segmentRoutes } from './features/segments/routes';
 import { ssoRoutes } from './features/sso/routes';
 import { registerAccess } from './http/access';
+import { closeConnectionsWhileClosing } from './http/close-connections';
 import { allowConsoleOrigins } from './http/console-origin';
 import { registerErrorHandler } from './http/error-handler';
 import { registerOpenApi, registerSecurity } from './http/plugins';
@@ -51,6 +52,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   // The API speaks JSON only; a route that takes text (sendBeacon) adds its own parser in its own scope.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  closeConnectionsWhileClosing(app);
   // Cookies must be parsed before the access hook reads them, and the hook must see every route registered.
   await registerSecurity(app, config);
   allowConsoleOrigins(app, config);
