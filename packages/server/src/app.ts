@@ -69,12 +69,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const changes = await createChangeBus(database, app.log);
   const clientKeys = createClientKeys(db, changes, app.log);
   const payloads = createPayloadCache(db, changes, app.log);
-  // PGlite runs one statement at a time. On PostgreSQL, statements waiting for their commit's WAL flush leave the
-  // server idle: four in flight measured best in the ingest bench (one or two leave it waiting, eight add nothing).
-  const eventWriter = createEventIngest(db, {
-    concurrentInserts: database.kind === 'pglite' ? 1 : 4,
-    log: app.log,
-  });
+  const eventWriter = createEventIngest(database, app.log);
   app.addHook('onClose', async () => {
     // Batches already accepted for writing are stored before the database goes away.
     await eventWriter.close();

@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -19,13 +21,16 @@ export interface NotificationListener {
   onError(error: unknown): void;
 }
 
+/** Runs `COPY … FROM STDIN` with `data` in the statement's format, on a connection of its own. */
+export type CopyFrom = (statement: string, data: string) => Promise<void>;
+
 export type DatabaseHandle = {
   db: Database;
   close(): Promise<void>;
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
 } & (
   | { kind: 'pglite'; driver: PgliteDatabase<Schema>; client: PGlite }
-  | { kind: 'postgres'; driver: NodePgDatabase<Schema> }
+  | { kind: 'postgres'; driver: NodePgDatabase<Schema>; copyFrom: CopyFrom }
 );
 
 export interface DatabaseOptions {
@@ -49,6 +54,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       driver,
       db: driver,
       close: () => (closing ??= pool.end()),
+      copyFrom: (statement, data) => copyFromPool(pool, statement, data),
       listen: (channel, listener) => listenPostgres(options.databaseUrl!, channel, listener),
     };
   }
@@ -75,6 +81,20 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       };
     },
   };
+}
+
+async function copyFromPool(pool: pg.Pool, statement: string, data: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    const stream = client.query(copyFrom(statement));
+    stream.end(data);
+    await finished(stream);
+    client.release();
+  } catch (error) {
+    // An error the server reported (a constraint, say) leaves the connection usable; any other one may not.
+    client.release(error instanceof pg.DatabaseError ? undefined : (error as Error));
+    throw error;
+  }
 }
 
 const RECONNECT_DELAY_MS = 1000;
