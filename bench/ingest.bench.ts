@@ -1,6 +1,6 @@
-// How many SDK events per second the server stores: 50 senders each posting batches of 100 events as fast as the
-// server answers. A 202 means the batch is committed, so every counted event is in the database. The database is
-// PGlite, or PostgreSQL when DATABASE_URL is set (as for the api bench).
+// How many SDK events per second the server stores: 50 senders each posting batches of 100 events (each batch with
+// new event ids) as fast as the server answers. A 202 means the batch is committed, so every counted event is in the
+// database. The database is PGlite, or PostgreSQL when DATABASE_URL is set (as for the api bench).
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { createClientKey, signUpOwnerWithProject } from '../e2e/support/owner';
@@ -9,6 +9,11 @@ import { startServer } from '../e2e/support/server';
 const SENDERS = 50;
 const EVENTS_PER_BATCH = 100;
 const DURATION_SECONDS = 10;
+/**
+ * Batches made before the clock starts, enough for 80,000 events/s: the senders run on the same two cores as the
+ * server and the database, and making batches on the way would count their work against the server.
+ */
+const PREPARED_BATCHES = 8_000;
 
 /** A page's worth of events: exposures and purchases of different visitors, each with a fresh id. */
 function batch(): string {
@@ -34,6 +39,7 @@ function batch(): string {
   return JSON.stringify({ events });
 }
 
+const prepared = Array.from({ length: PREPARED_BATCHES }, batch);
 const server = await startServer({ TABULA_SDK_EVENT_RATE_LIMIT: '100000000' });
 try {
   const key = await createClientKey(server.url, await signUpOwnerWithProject(server.url));
@@ -46,7 +52,7 @@ try {
         method: 'POST',
         path: `/sdk/v1/events/${key}`,
         headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => ({ ...request, body: batch() }),
+        setupRequest: (request) => ({ ...request, body: prepared.pop() ?? batch() }),
       },
     ],
   });
