@@ -54,10 +54,15 @@ describe.skipIf(!chromiumAvailable)('visual experiments on a page under a strict
     await site?.close();
   });
 
-  it('hides a first visit until the changes are applied, and a returning visitor sees them at once', async () => {
+  /** A page of a new visitor (nothing stored), whose frames and CSP violations the probe records. */
+  const probedPage = async () => {
     const context = await browser.newContext();
     await context.addInitScript(PROBE);
-    const page = await context.newPage();
+    return { context, page: await context.newPage() };
+  };
+
+  it('hides a first visit until the changes are applied, and a returning visitor sees them at once', async () => {
+    const { context, page } = await probedPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
@@ -84,9 +89,7 @@ describe.skipIf(!chromiumAvailable)('visual experiments on a page under a strict
   });
 
   it('shows a first visit the changes in its first frame when the SDK comes with the payload (?key=)', async () => {
-    const context = await browser.newContext();
-    await context.addInitScript(PROBE);
-    const page = await context.newPage();
+    const { context, page } = await probedPage();
     await page.goto(site.pageUrl({ keyed: true }));
     await expect.poll(() => headline(page).textContent()).toBe(CHANGED_HEADLINE);
     const frames = await framesOf(page);
@@ -98,9 +101,7 @@ describe.skipIf(!chromiumAvailable)('visual experiments on a page under a strict
   });
 
   it('keeps the change while the page’s own code renders the headline again and again', async () => {
-    const context = await browser.newContext();
-    await context.addInitScript(PROBE);
-    const page = await context.newPage();
+    const { context, page } = await probedPage();
     await page.goto(site.pageUrl({ rerender: true }));
     await expect.poll(() => headline(page).textContent()).toBe(CHANGED_HEADLINE);
     // A second of renders, each replacing the headline with the original.
