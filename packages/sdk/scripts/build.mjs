@@ -63,9 +63,12 @@ const INTERNAL_PROPERTIES = [
   'slot',
   'want',
   'look',
-  'save',
+  'keep',
+  'undo',
   'seen',
-  'restore',
+  'element',
+  'facet',
+  'kept',
 ];
 
 /**

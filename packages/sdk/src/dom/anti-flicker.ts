@@ -1,4 +1,4 @@
-import { saveStyle, saveStyleAttribute } from './style';
+import { lookStyle, putStyleBack, removeAddedStyle } from './style';
 
 /** How long a page may stay hidden while a visual experiment's changes are applied. */
 export const ANTI_FLICKER_TIMEOUT_MS = 1000;
@@ -14,16 +14,16 @@ export const ANTI_FLICKER_TIMEOUT_MS = 1000;
  */
 export function hidePage(timeoutMs = ANTI_FLICKER_TIMEOUT_MS, page: Document = document): () => void {
   const root = page.documentElement;
-  const restoreAttribute = saveStyleAttribute(root);
-  const restoreOpacity = saveStyle(root, 'opacity');
+  const style = root.getAttribute('style');
+  const opacity = lookStyle(root, 'opacity');
   root.style.setProperty('opacity', '0', 'important');
   let hidden = true;
   const show = () => {
     if (!hidden) return;
     hidden = false;
     clearTimeout(timer);
-    restoreOpacity();
-    restoreAttribute();
+    putStyleBack(root, 'opacity', opacity);
+    removeAddedStyle(root, style);
   };
   const timer = setTimeout(show, timeoutMs);
   return show;

@@ -2,7 +2,7 @@ import type { ElementAttribute, ElementOperation, ElementRule } from '@tabula/pr
 import { Problem } from '../core/problem';
 import { explain, report as reportTo } from '../core/report';
 import { createGuard } from './guard';
-import { type Restore, saveStyle, saveStyleAttribute } from './style';
+import { lookStyle, putStyleBack, removeAddedStyle } from './style';
 
 export interface ApplyOptions {
   /**
@@ -31,19 +31,25 @@ export const PASS_LIMIT = 100;
 
 /**
  * One thing a rule sets on an element. `look` shows how the element stands; a change is made when that is neither what
- * the rule wants nor what the browser kept of the last change (it normalises styles: `#f00` reads `rgb(255, 0, 0)`).
+ * the rule wants nor what the browser kept of the last change, which `write` tells (it normalises styles: `#f00` reads
+ * `rgb(255, 0, 0)`). What `look` read before the change is what `undo` puts back, unless `keep` keeps something else.
  */
 interface Facet {
   /** What it sets: `@name` an attribute, `t` the text, `s<name>` a style, `m` the place (`S` is the style attribute). */
   slot: string;
-  want: string;
+  want?: string;
   look(element: HTMLElement): string | null;
-  save(element: HTMLElement): Restore;
-  write(element: HTMLElement): void;
+  keep?(element: HTMLElement): unknown;
+  // biome-ignore lint/suspicious/noExplicitAny: each facet reads back what its own look or keep gave.
+  undo(element: HTMLElement, kept: any): void;
+  write?(element: HTMLElement): string | null;
 }
 
+/** One change made, kept to be undone; `seen` is how the element stood right after it. */
 interface Change {
-  restore: Restore;
+  element: HTMLElement;
+  facet: Facet;
+  kept: unknown;
   seen?: string | null;
 }
 
@@ -51,11 +57,11 @@ const attributeFacet = ({ key, value }: ElementAttribute): Facet => ({
   slot: `@${key}`,
   want: value,
   look: (element) => element.getAttribute(key),
-  save: (element) => {
-    const old = element.getAttribute(key);
-    return () => (old === null ? element.removeAttribute(key) : element.setAttribute(key, old));
+  undo: (element, old: string | null) => (old === null ? element.removeAttribute(key) : element.setAttribute(key, old)),
+  write: (element) => {
+    element.setAttribute(key, value);
+    return value;
   },
-  write: (element) => element.setAttribute(key, value),
 });
 
 // The text is set as text: nothing in it is parsed as HTML or run.
@@ -63,23 +69,28 @@ const textFacet = (value: string): Facet => ({
   slot: 't',
   want: value,
   look: (element) => element.textContent,
-  save: (element) => {
-    const nodes = Array.from(element.childNodes);
-    return () => element.replaceChildren(...nodes);
-  },
-  write: (element) => {
-    element.textContent = value;
-  },
+  keep: (element) => Array.from(element.childNodes),
+  undo: (element, nodes: Node[]) => element.replaceChildren(...nodes),
+  write: (element) => (element.textContent = value),
 });
 
-// CSSOM rather than a style attribute or element: a strict Content-Security-Policy allows it.
 const styleFacet = (name: string, value: string): Facet => ({
   slot: `s${name}`,
   want: `${value}!important`,
-  look: (element) => `${element.style.getPropertyValue(name)}!${element.style.getPropertyPriority(name)}`,
-  save: (element) => saveStyle(element, name),
-  write: (element) => element.style.setProperty(name, value, 'important'),
+  look: (element) => lookStyle(element, name),
+  undo: (element, old: string) => putStyleBack(element, name, old),
+  write: (element) => {
+    element.style.setProperty(name, value, 'important');
+    return lookStyle(element, name);
+  },
 });
+
+/** The style attribute before an element's first style change: often none, and then the revert takes CSSOM's away. */
+const styleAttribute: Facet = {
+  slot: 'S',
+  look: (element) => element.getAttribute('style'),
+  undo: removeAddedStyle,
+};
 
 const facetsOf = (rule: ElementRule): Facet[] => [
   ...rule.attributes.map(attributeFacet),
@@ -95,11 +106,9 @@ const facetsOf = (rule: ElementRule): Facet[] => [
 type Move = Extract<ElementOperation, { type: 'move' }>;
 
 /** Where an element stands among its siblings, to put it back there. */
-function savePosition(element: HTMLElement): Restore {
-  const parent = element.parentNode;
-  const next = element.nextSibling;
-  return () => parent?.insertBefore(element, next?.parentNode === parent ? next : null);
-}
+const keepPosition = (element: HTMLElement) => [element.parentNode, element.nextSibling];
+const undoMove = (element: HTMLElement, [parent, next]: (Node | null)[]) =>
+  parent?.insertBefore(element, next?.parentNode === parent ? next : null);
 
 /**
  * Applies element rules to the page now, and keeps them applied: elements that appear later are changed when they
@@ -123,29 +132,31 @@ export function applyElementRules(rules: readonly ElementRule[], options: ApplyO
   const report = (problem: Problem, ...details: unknown[]) => reportTo(explain(problem, ...details), options);
 
   function put(element: HTMLElement, facet: Facet, selector: string): void {
+    if (givenUp.has(element)) return;
     const own = changesOf.get(element) ?? new Map<string, Change>();
     const change = own.get(facet.slot);
-    if (givenUp.has(element) || facet.look(element) === (change ? change.seen : facet.want)) return;
+    const now = facet.look(element);
+    if (now === (change ? change.seen : facet.want)) return;
     changesOf.set(element, own);
+    const kept = facet.keep ? facet.keep(element) : now;
     if (!change) {
-      if (facet.slot[0] === 's' && !own.has('S')) keep(own, 'S', saveStyleAttribute(element));
-      keep(own, facet.slot, facet.save(element));
+      if (facet.slot[0] === 's' && !own.has('S')) record(own, element, styleAttribute, styleAttribute.look(element));
+      record(own, element, facet, kept);
     } else if (!elementGuard(element)) {
       givenUp.add(element);
       report(Problem.ElementLeftAlone, selector);
       return;
     } else if (facet.slot !== 'm') {
       // What the page set since is what it wants once the experiment's changes go.
-      change.restore = facet.save(element);
+      change.kept = kept;
     }
-    facet.write(element);
-    own.get(facet.slot)!.seen = facet.look(element);
+    own.get(facet.slot)!.seen = facet.write!(element);
     changedAny = true;
   }
 
-  function keep(own: Map<string, Change>, key: string, restore: Restore): void {
-    const change = { restore };
-    own.set(key, change);
+  function record(own: Map<string, Change>, element: HTMLElement, facet: Facet, kept: unknown): void {
+    const change = { element, facet, kept };
+    own.set(facet.slot, change);
     changes.push(change);
   }
 
@@ -163,8 +174,12 @@ export function applyElementRules(rules: readonly ElementRule[], options: ApplyO
         slot: 'm',
         want: '',
         look: placed,
-        save: savePosition,
-        write: (at) => target.parentNode?.insertBefore(at, before ? target : target.nextSibling),
+        keep: keepPosition,
+        undo: undoMove,
+        write: (at) => {
+          target.parentNode?.insertBefore(at, before ? target : target.nextSibling);
+          return placed(at);
+        },
       },
       rule.selector,
     );
@@ -206,9 +221,9 @@ export function applyElementRules(rules: readonly ElementRule[], options: ApplyO
   return {
     revert() {
       observer.disconnect();
-      for (const change of changes.splice(0).reverse()) {
+      for (const { element, facet, kept } of changes.splice(0).reverse()) {
         try {
-          change.restore();
+          facet.undo(element, kept);
         } catch (error) {
           report(Problem.ChangeNotUndone, error);
         }

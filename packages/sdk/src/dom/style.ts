@@ -1,25 +1,23 @@
-/** Something the SDK changed on the page, undone. */
-export type Restore = () => void;
+// Inline styles are read and written through CSSOM: a strict Content-Security-Policy allows it, where it refuses a
+// style attribute written with setAttribute.
 
-/** One inline style property as it stands now (value and priority), to be put back exactly. */
-export function saveStyle(element: ElementCSSInlineStyle, name: string): Restore {
-  const { style } = element;
+/** One inline style property as it stands: its value, `!`, and its priority (none without a value). */
+export function lookStyle({ style }: ElementCSSInlineStyle, name: string): string {
   const value = style.getPropertyValue(name);
-  const priority = style.getPropertyPriority(name);
-  return () => {
-    if (value) style.setProperty(name, value, priority);
-    else style.removeProperty(name);
-  };
+  return `${value}!${value && style.getPropertyPriority(name)}`;
+}
+
+/** Puts one inline style property back as `lookStyle` read it; the priority follows the last `!`, which none contains. */
+export function putStyleBack({ style }: ElementCSSInlineStyle, name: string, old: string): void {
+  const at = old.lastIndexOf('!');
+  const value = old.slice(0, at);
+  if (value) style.setProperty(name, value, old.slice(at + 1));
+  else style.removeProperty(name);
 }
 
 /**
- * Setting an inline style adds a style attribute to an element that had none; this takes it away again once the
- * element's own styles are restored and none is left. Removing an attribute is allowed under a strict CSP, where
- * writing one (`setAttribute('style', …)`) is not.
+ * Setting an inline style gives an element that had no style attribute (`old`, as getAttribute read it) one; this takes
+ * it away again once none of its inline styles is left. Removing an attribute is allowed under a strict CSP.
  */
-export function saveStyleAttribute(element: Element & ElementCSSInlineStyle): Restore {
-  const absent = !element.hasAttribute('style');
-  return () => {
-    if (absent && element.style.length === 0) element.removeAttribute('style');
-  };
-}
+export const removeAddedStyle = (element: Element & ElementCSSInlineStyle, old: string | null) =>
+  old === null && element.style.length === 0 && element.removeAttribute('style');

@@ -133,6 +133,27 @@ describe('applying element rules', () => {
     expect(title.getAttribute('title')).toBe('Welcome back');
   });
 
+  it('leaves a style alone in the form the browser keeps it, and restores the style the page set since', async () => {
+    const handle = apply(rulesFrom({ selector: '#note', type: 'style', key: 'color', value: 'rgb(255,0,0)' }));
+    const note = byId('note');
+    const changed = note.style.getPropertyValue('color');
+    const writes: MutationRecord[] = [];
+    new MutationObserver((records) => writes.push(...records)).observe(note, { attributes: true });
+    byId('list').append(document.createElement('li'));
+    await settle();
+    expect(writes).toEqual([]);
+
+    note.style.setProperty('color', 'blue');
+    await settle();
+    expect([note.style.getPropertyValue('color'), note.style.getPropertyPriority('color')]).toEqual([
+      changed,
+      'important',
+    ]);
+    handle.revert();
+    expect([note.style.getPropertyValue('color'), note.style.getPropertyPriority('color')]).toEqual(['blue', '']);
+    expect(errors).toEqual([]);
+  });
+
   it('keeps a moved element where it was put, though its old selector now matches another', async () => {
     apply(
       rulesFrom({
