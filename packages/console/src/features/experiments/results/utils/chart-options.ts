@@ -98,7 +98,9 @@ function liftTooltip(series: Series, treatments: ChartVersion[], formatLift: (va
 
 /**
  * Each treatment's cumulative lift over control with its interval as a band: an invisible lower line with the
- * band's height stacked on it. Days without an estimate are gaps.
+ * band's height stacked on it. Days without an estimate are gaps. The height is stacked on the lower line whatever
+ * its sign: by default echarts stacks a value only on values of its own sign, which drew an interval whose lower
+ * end is negative from 0 instead.
  */
 export function liftChartOption({ series, versions, control, theme, formatLift }: LiftChart): ResultsChartOption {
   const treatments = versions.filter((version) => version.key !== control);
@@ -108,7 +110,14 @@ export function liftChartOption({ series, versions, control, theme, formatLift }
     const lifts = series.map((point) => point.lifts[version.key]);
     const intervals = lifts.map((lift): Interval => lift?.ci ?? [null, null]);
     const stack = `interval-${version.key}`;
-    const band = { type: 'line' as const, stack, showSymbol: false, silent: true, lineStyle: { opacity: 0 } };
+    const band = {
+      type: 'line' as const,
+      stack,
+      stackStrategy: 'all' as const,
+      showSymbol: false,
+      silent: true,
+      lineStyle: { opacity: 0 },
+    };
     return [
       {
         type: 'line',
