@@ -46,10 +46,13 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
       schema: { tags: ['auth'], body: signupBodySchema, response: withErrors({ 201: meSchema }) },
     },
     async (request, reply) => {
-      const onFirstOrganization = config.demo ? seedDemoProject : undefined;
       const signedIn = await auth.signup(
         db,
-        { passwords, openSignup: config.openSignup, onFirstOrganization },
+        {
+          passwords,
+          openSignup: config.openSignup,
+          onFirstOrganization: config.demo ? (tx, acting) => seedDemoProject(tx, acting, config.publicUrl) : undefined,
+        },
         request.body,
       );
       return signIn(reply, signedIn, 201);

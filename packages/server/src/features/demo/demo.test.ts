@@ -28,7 +28,7 @@ describe('the demo project of a fresh instance', () => {
   let projectId = '';
   let clientKey = '';
 
-  it('comes with the first sign-up: a rolled-out flag, a running experiment driving a flag, a visual draft', async () => {
+  it('comes with the first sign-up: a rolled-out flag, an experiment driving a flag, a visual experiment', async () => {
     owner = await signUp(t.app, 'first');
     const projects = (await call(t.app, owner, { url: '/api/v1/projects' })).json().projects;
     expect(projects.map((project: { name: string }) => project.name)).toEqual(['Demo shop']);
@@ -42,7 +42,7 @@ describe('the demo project of a fresh instance', () => {
     ).toEqual(
       expect.arrayContaining([
         ['checkout-button', 'running'],
-        ['hero-headline', 'draft'],
+        ['hero-headline', 'running'],
       ]),
     );
 
@@ -66,7 +66,14 @@ describe('the demo project of a fresh instance', () => {
       ['button-colour', true],
       ['new-checkout', true],
     ]);
-    expect(payload.experiments.map((experiment) => experiment.key)).toEqual(['checkout-button']);
+    expect(payload.experiments.map((experiment) => experiment.key)).toEqual(['checkout-button', 'hero-headline']);
+    // The visual experiment runs on both shops of this server (http://tabula.test), its treatment with its changes.
+    const visual = payload.experiments.find((experiment) => experiment.key === 'hero-headline')!;
+    expect(visual.page).toEqual({ url: 'https://tabula.test/demo*', match: 'fuzzy' });
+    expect(visual.versions.map((version) => [version.key, version.elementRules?.length ?? 0])).toEqual([
+      ['control', 0],
+      ['benefit', 1],
+    ]);
   });
 
   it('is made once: a second organization starts empty', async () => {

@@ -1,11 +1,12 @@
-import { createMetricBodySchema } from '@tabula/protocol';
+import { type ChangeRecord, createMetricBodySchema } from '@tabula/protocol';
 import type { Database } from '../../db/client';
 import { createKey } from '../api-keys/service';
 import type { Acting } from '../audit/service';
-import { createExperiment, startExperiment } from '../experiments/service';
+import { createExperiment, saveVisualChanges, startExperiment } from '../experiments/service';
 import { createFlag, setFlagEnvironment } from '../flags/service';
 import { createMetric } from '../metrics/service';
 import { createProject } from '../projects/service';
+import { DEMO_PATHS } from './variants';
 
 /** Where the seeded SDK key points: a fresh instance has pages in development, not production. */
 const DEMO_ENVIRONMENT = 'development';
@@ -26,6 +27,12 @@ const EVERYONE = {
   metrics: { primary: ['purchase'], secondary: ['revenue'], guardrails: [] },
 };
 
+/** The visual experiment's treatment, as the visual editor would save it: the headline's text and colour. */
+const BENEFIT_HEADLINE: ChangeRecord[] = [
+  { selector: '#headline', type: '', key: 'textContent', value: 'Free delivery on everything for your garden' },
+  { selector: '#headline', type: 'style', key: 'color', value: '#389e0d' },
+];
+
 export interface DemoProject {
   projectId: string;
   clientKey: string;
@@ -33,11 +40,11 @@ export interface DemoProject {
 
 /**
  * A sample project for a fresh instance, so the console has something to explore and the /demo page something to
- * show: a rolled-out flag, a flag driven by a running A/B experiment, a visual experiment waiting for its page, and
- * the purchase and revenue metrics both experiments are judged by.
+ * show: a rolled-out flag, a flag driven by a running A/B experiment, a running visual experiment on the demo shop,
+ * and the purchase and revenue metrics both experiments are judged by. `publicUrl` is where the server is reached.
  * Made through the same services as the console's requests, so it is audited and valid like any other data.
  */
-export async function seedDemoProject(tx: Database, acting: Acting): Promise<DemoProject> {
+export async function seedDemoProject(tx: Database, acting: Acting, publicUrl: string): Promise<DemoProject> {
   const project = await createProject(tx, acting, {
     name: 'Demo shop',
     description: 'A sample project: open /demo?key=<its client key> to see its flags and experiment on a page.',
@@ -131,17 +138,24 @@ export async function seedDemoProject(tx: Database, acting: Acting): Promise<Dem
     rules: [{ conditions: [], segments: [], serve: { kind: 'experiment', experiment: 'checkout-button' } }],
   });
 
-  // A visual experiment needs the https address of a real page before it can start.
+  // Both shops, under this server's address. A page address is https, which fuzzy matching (host and path) lets
+  // match a server reached over plain http too, such as a fresh instance on localhost.
   await createExperiment(tx, acting, projectId, {
     key: 'hero-headline',
     kind: 'visual',
     name: 'Hero headline',
     hypothesis: 'A headline that names the benefit keeps more visitors on the landing page.',
     ...EVERYONE,
+    page: { url: `https://${new URL(publicUrl).host}${DEMO_PATHS.plain}*`, match: 'fuzzy' },
     versions: [
       { key: 'control', name: 'Original', weight: 5000, isControl: true, params: {} },
       { key: 'benefit', name: 'Benefit headline', weight: 5000, isControl: false, params: {} },
     ],
   });
+  await saveVisualChanges(tx, acting, projectId, 'hero-headline', [
+    { key: 'control', name: 'Original', changeRecords: [] },
+    { key: 'benefit', name: 'Benefit headline', changeRecords: BENEFIT_HEADLINE },
+  ]);
+  await startExperiment(tx, acting, projectId, 'hero-headline');
   return { projectId, clientKey };
 }
