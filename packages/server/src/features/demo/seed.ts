@@ -27,11 +27,17 @@ const EVERYONE = {
   metrics: { primary: ['purchase'], secondary: ['revenue'], guardrails: [] },
 };
 
-/** The visual experiment's treatment, as the visual editor would save it: the headline's text and colour. */
-const BENEFIT_HEADLINE: ChangeRecord[] = [
-  { selector: '#headline', type: '', key: 'textContent', value: 'Free delivery on everything for your garden' },
-  { selector: '#headline', type: 'style', key: 'color', value: '#389e0d' },
+/** The visual experiment's versions, and their changes as the visual editor saves them: the treatment's headline. */
+const HEADLINE_VERSIONS = [
+  { key: 'control', name: 'Original', weight: 5000, isControl: true, params: {} },
+  { key: 'benefit', name: 'Benefit headline', weight: 5000, isControl: false, params: {} },
 ];
+const HEADLINE_CHANGES: Record<string, ChangeRecord[]> = {
+  benefit: [
+    { selector: '#headline', type: '', key: 'textContent', value: 'Free delivery on everything for your garden' },
+    { selector: '#headline', type: 'style', key: 'color', value: '#389e0d' },
+  ],
+};
 
 export interface DemoProject {
   projectId: string;
@@ -147,15 +153,15 @@ export async function seedDemoProject(tx: Database, acting: Acting, publicUrl: s
     hypothesis: 'A headline that names the benefit keeps more visitors on the landing page.',
     ...EVERYONE,
     page: { url: `https://${new URL(publicUrl).host}${DEMO_PATHS.plain}*`, match: 'fuzzy' },
-    versions: [
-      { key: 'control', name: 'Original', weight: 5000, isControl: true, params: {} },
-      { key: 'benefit', name: 'Benefit headline', weight: 5000, isControl: false, params: {} },
-    ],
+    versions: HEADLINE_VERSIONS,
   });
-  await saveVisualChanges(tx, acting, projectId, 'hero-headline', [
-    { key: 'control', name: 'Original', changeRecords: [] },
-    { key: 'benefit', name: 'Benefit headline', changeRecords: BENEFIT_HEADLINE },
-  ]);
+  await saveVisualChanges(
+    tx,
+    acting,
+    projectId,
+    'hero-headline',
+    HEADLINE_VERSIONS.map(({ key, name }) => ({ key, name, changeRecords: HEADLINE_CHANGES[key] ?? [] })),
+  );
   await startExperiment(tx, acting, projectId, 'hero-headline');
   return { projectId, clientKey };
 }
