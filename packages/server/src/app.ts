@@ -47,6 +47,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: config.logger, bodyLimit: BODY_LIMIT_BYTES });
   const { db } = database;
+  database.onConnectionProblem((error, what) => app.log.warn({ err: error }, what));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; a route that takes text (sendBeacon) adds its own parser in its own scope.
@@ -80,6 +81,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const context: AppContext = {
     config,
     db,
+    analysisDb: database.analysisDb,
     passwords: createPasswordHasher(config.passwordHashing),
     changes,
     clientKeys,

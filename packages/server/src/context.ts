@@ -10,6 +10,8 @@ import type { PayloadCache } from './features/sdk-payload/service';
 export interface AppContext {
   config: Config;
   db: Database;
+  /** For the long statements of refreshing results, on connections of their own with a longer timeout. */
+  analysisDb: Database;
   passwords: PasswordHasher;
   /** Tells caches in every server process that a project's payload-relevant data changed. */
   changes: ChangeBus;

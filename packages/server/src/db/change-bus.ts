@@ -39,7 +39,11 @@ export async function createChangeBus(handle: DatabaseHandle, log: FastifyBaseLo
       log.warn('change notifications resumed after a gap: forgetting every cached payload');
       emit({ projectId: null });
     },
-    onError: (error) => log.warn({ err: error }, 'the change notification connection failed; reconnecting'),
+    onError: (error) => {
+      log.warn({ err: error }, 'the change notification connection failed; reconnecting');
+      // Changes may go unheard from now on: caches revalidate, and so learn whether the database still answers.
+      emit({ projectId: null });
+    },
   });
 
   return {

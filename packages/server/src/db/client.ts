@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { CONNECT_TIMEOUT_MS, type ConnectionProblemListener, createPool } from './pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -26,6 +27,10 @@ export type CopyFrom = (statement: string, data: string) => Promise<void>;
 
 export type DatabaseHandle = {
   db: Database;
+  /** For statements that may rightly run for minutes (refreshing results); the same as `db` on PGlite. */
+  analysisDb: Database;
+  /** Reports connections lost or closed while nobody's statement was there to fail. */
+  onConnectionProblem(listener: ConnectionProblemListener): void;
   close(): Promise<void>;
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
 } & (
@@ -42,20 +47,38 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
 }
 
+/** A request's statement: longer than any of them should take, short enough for an SDK to wait for its answer. */
+const STATEMENT_TIMEOUT_MS = 10_000;
+/** A refresh of results over tens of millions of events takes minutes, not hours. */
+const ANALYSIS_STATEMENT_TIMEOUT_MS = 30 * 60_000;
+/** Two refreshes at once, each over up to eight connections plus the one that coordinates them. */
+const ANALYSIS_POOL_SIZE = 2 * 9;
+
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const problemListeners = new Set<ConnectionProblemListener>();
+  const onProblem: ConnectionProblemListener = (error, what) => {
+    for (const listener of problemListeners) listener(error, what);
+  };
+  const onConnectionProblem = (listener: ConnectionProblemListener) => void problemListeners.add(listener);
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client losing its connection must not crash the process; the next query reports it.
-    pool.on('error', () => {});
+    const url = options.databaseUrl;
+    const pool = createPool(url, { max: 10, statementTimeoutMs: STATEMENT_TIMEOUT_MS }, onProblem);
+    const analysisPool = createPool(
+      url,
+      { max: ANALYSIS_POOL_SIZE, statementTimeoutMs: ANALYSIS_STATEMENT_TIMEOUT_MS },
+      onProblem,
+    );
     const driver = drizzleNodePg({ client: pool, schema });
     let closing: Promise<void> | undefined;
     return {
       kind: 'postgres',
       driver,
       db: driver,
-      close: () => (closing ??= pool.end()),
+      analysisDb: drizzleNodePg({ client: analysisPool, schema }),
+      onConnectionProblem,
+      close: () => (closing ??= Promise.all([pool.end(), analysisPool.end()]).then(() => {})),
       copyFrom: (statement, data) => copyFromPool(pool, statement, data),
-      listen: (channel, listener) => listenPostgres(options.databaseUrl!, channel, listener),
+      listen: (channel, listener) => listenPostgres(url, channel, listener),
     };
   }
   let dataDir: string | undefined;
@@ -70,6 +93,9 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     driver,
     client,
     db: driver,
+    analysisDb: driver,
+    // One process owns the embedded database: there is no connection to lose.
+    onConnectionProblem,
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -98,6 +124,18 @@ async function copyFromPool(pool: pg.Pool, statement: string, data: string): Pro
 }
 
 const RECONNECT_DELAY_MS = 1000;
+/**
+ * A listening connection only receives, so a network that silently drops it would go unnoticed for ever: it is asked
+ * something this often, and replaced when the answer does not come.
+ */
+const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_TIMEOUT_MS = 5_000;
+
+/** Closes a client's socket at once: `end()` waits for a server that may never answer. */
+function destroyClient(client: pg.Client): void {
+  client.end().catch(() => {});
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+}
 
 /**
  * LISTEN needs a connection of its own that stays open: a pooled one goes back to the pool between queries.
@@ -111,9 +149,23 @@ async function listenPostgres(
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  const heartbeat = setInterval(() => {
+    const current = client;
+    if (!current) return;
+    current.query('select 1').catch((error: unknown) => {
+      listener.onError(error);
+      reconnect(current);
+    });
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+    const next = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      query_timeout: HEARTBEAT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     next.on('notification', (message) => {
       if (message.channel === channel) listener.onNotification(message.payload ?? '');
     });
@@ -126,17 +178,17 @@ async function listenPostgres(
       await next.connect();
       await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
     } catch (error) {
-      await next.end().catch(() => {});
+      destroyClient(next);
       throw error;
     }
-    if (stopped) await next.end().catch(() => {});
+    if (stopped) destroyClient(next);
     else client = next;
   };
 
   const reconnect = (dropped: pg.Client) => {
     if (stopped || client !== dropped) return;
     client = null;
-    dropped.end().catch(() => {});
+    destroyClient(dropped);
     retry = setTimeout(function attempt() {
       if (stopped) return;
       connect().then(
@@ -153,8 +205,9 @@ async function listenPostgres(
   return async () => {
     stopped = true;
     clearTimeout(retry);
+    clearInterval(heartbeat);
     const open = client;
     client = null;
-    await open?.end().catch(() => {});
+    if (open) destroyClient(open);
   };
 }

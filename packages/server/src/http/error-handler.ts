@@ -1,8 +1,12 @@
 import type { ErrorBody, ErrorCode, FieldIssue } from '@tabula/protocol';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { isUniqueViolation } from '../db/unique-violation';
 import { AppError, STATUS_BY_CODE } from './app-error';
+
+/** How long a client waits before sending again what the server could not take (503). */
+export const RETRY_AFTER_SECONDS = 5;
 
 type ZodValidationError = Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & {
   validation: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[];
@@ -48,6 +52,9 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody }
     return body('validation_failed', `Invalid request: ${where}${first?.message ?? 'invalid value'}`, details);
   }
   if (isUniqueViolation(error)) return body('conflict', 'This already exists');
+  if (isDatabaseUnavailable(error)) {
+    return body('unavailable', 'The server cannot reach its database right now; try again shortly');
+  }
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return body('bad_request', 'The request body is not valid JSON');
@@ -61,6 +68,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toErrorBody(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // SDKs keep what a 503 refused and send it again after this; the console waits as long before retrying.
+    if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return reply.status(status).send(body);
   });
 }

@@ -141,7 +141,8 @@ describe('scheduled refreshes', () => {
     await expectStatus(200, 'POST', '/experiments/running/start');
     await expectStatus(201, 'POST', '/experiments', { key: 'draft', name: 'Draft' });
     const progress = new Map();
-    const context = { db: t.database.db, progress, log: t.app.log, connections: 1, limit: createLimiter(1) };
+    const { db, analysisDb } = t.database;
+    const context = { db, analysisDb, progress, log: t.app.log, connections: 1, limit: createLimiter(1) };
     const due = () => refreshDue(context, 60);
     expect(await due()).toContain('running');
     expect(await due()).not.toContain('running');

@@ -13,11 +13,12 @@ const refreshStartedSchema = z.object({
   coversTo: z.iso.datetime().describe('Exposures and events up to this moment are analysed'),
 });
 
-export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
+export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, analysisDb, config }) => {
   const tags = ['results'];
   const progress: ProgressBoard = new Map();
   const refreshing = {
     db,
+    analysisDb,
     progress,
     log: app.log,
     connections: config.analysisConnections,

@@ -35,6 +35,8 @@ export type ProgressBoard = Map<string, number>;
  */
 export interface RefreshContext {
   db: Database;
+  /** Where the aggregation's long statements run. */
+  analysisDb: Database;
   progress: ProgressBoard;
   log: FastifyBaseLogger;
   connections: number;
@@ -67,7 +69,7 @@ const phaseStart = (experiment: ExperimentDetails): Date | null => experiment.ph
  * failure recorded (it never rejects). Refused while another refresh of the experiment runs, and before it started.
  */
 export async function refreshExperiment(
-  { db, progress, log, connections, limit }: RefreshContext,
+  { db, analysisDb, progress, log, connections, limit }: RefreshContext,
   target: { projectId: string; key: string; trigger: SnapshotTrigger },
 ): Promise<{ snapshot: SnapshotRow; done: Promise<void> }> {
   const experiment = await getExperiment(db, target.projectId, target.key);
@@ -95,7 +97,7 @@ export async function refreshExperiment(
       until: coversTo,
     };
     const data = await aggregate(
-      db,
+      analysisDb,
       scope,
       metrics.map(({ metric }) => metric),
       { connections, onProgress: (done) => progress.set(snapshot.id, done) },

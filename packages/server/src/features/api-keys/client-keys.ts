@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeBus } from '../../db/change-bus';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { settleWithin } from '../../lib/settle-within';
 import { selectClientKey, touchKey } from './store';
 import type { ClientKeyGrant } from './types';
 
@@ -12,6 +13,9 @@ const LAST_USED_PRECISION_MS = 60 * 1000;
 const UNKNOWN_KEY_TTL_MS = 30 * 1000;
 const MAX_UNKNOWN_KEYS = 10_000;
 const MAX_KEY_LENGTH = 100;
+/** A lookup takes milliseconds; past this the database is not answering, and a key known before answers. */
+const MAX_WAIT_FOR_LOOKUP_MS = 1000;
+const FAILURE_MEMORY_MS = 5000;
 
 type Lookup = { kind: 'active'; grant: ClientKeyGrant } | { kind: 'revoked'; projectId: string };
 
@@ -32,22 +36,26 @@ const revokedKey = () => new AppError('unauthorized', 'This client key has been 
  */
 export function createClientKeys(db: Database, changes: ChangeBus, log: FastifyBaseLogger): ClientKeys {
   const known = new Map<string, Lookup>();
+  /**
+   * Lookups a change made doubtful: looked up again on next use, but still what answers while the database cannot,
+   * so SDKs keep being served from memory through an outage.
+   */
+  const doubtful = new Map<string, Lookup>();
   const unknown = new Map<string, number>();
   const pending = new Map<string, Promise<Lookup | null>>();
   const lastRecorded = new Map<string, number>();
   // A lookup that started before a change may have read the old row: it answers its caller but is not cached.
   let generation = 0;
+  let failedAt = 0;
 
   const unsubscribe = changes.subscribe(({ projectId }) => {
     generation += 1;
-    if (projectId === null) {
-      known.clear();
-      unknown.clear();
-      return;
-    }
+    if (projectId === null) unknown.clear();
     for (const [clientKey, lookup] of known) {
       const owner = lookup.kind === 'active' ? lookup.grant.projectId : lookup.projectId;
-      if (owner === projectId) known.delete(clientKey);
+      if (projectId !== null && owner !== projectId) continue;
+      known.delete(clientKey);
+      doubtful.set(clientKey, lookup);
     }
   });
 
@@ -57,9 +65,13 @@ export function createClientKeys(db: Database, changes: ChangeBus, log: FastifyB
     try {
       row = await selectClientKey(db, clientKey);
     } catch (error) {
+      failedAt = Date.now();
       log.error({ err: error }, 'client key lookup failed');
+      const held = doubtful.get(clientKey);
+      if (held) return held;
       throw new AppError('unavailable', 'The server cannot reach its database; try again shortly');
     }
+    doubtful.delete(clientKey);
     if (!row) {
       if (startedAt !== generation) return null;
       if (unknown.size >= MAX_UNKNOWN_KEYS) unknown.clear();
@@ -90,7 +102,11 @@ export function createClientKeys(db: Database, changes: ChangeBus, log: FastifyB
         lookup = load(clientKey).finally(() => pending.delete(clientKey));
         pending.set(clientKey, lookup);
       }
-      return settle(await lookup);
+      const held = doubtful.get(clientKey);
+      if (!held) return settle(await lookup);
+      // While lookups fail, a key known before answers at once.
+      const wait = Date.now() - failedAt < FAILURE_MEMORY_MS ? 0 : MAX_WAIT_FOR_LOOKUP_MS;
+      return settle(await settleWithin(lookup, wait, held));
     },
     recordUse(grant) {
       const now = Date.now();

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp } from '../../../test/app';
+import { call } from '../../../test/client';
+import { sdkProject } from '../../../test/sdk';
 
 describe('health and API docs', () => {
   const t = useTestApp({ releaseId: 'test-release' });
@@ -7,7 +10,7 @@ describe('health and API docs', () => {
   it('is up while the database answers', async () => {
     const response = await t.app.inject({ url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'up', version: 'test-release' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'up', ingest: 'up', version: 'test-release' });
   });
 
   it('serves the OpenAPI document and Swagger UI under the CSP', async () => {
@@ -46,6 +49,32 @@ describe('health without a database', () => {
       const response = await t.app.inject({ url: '/api/health' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toMatchObject({ status: 'degraded', database: 'down' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers the console 503 with Retry-After, and reports the events it could not store', async () => {
+    const t = await createTestApp();
+    try {
+      const project = await sdkProject(t.app);
+      const batch = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/sdk/v1/events/${project.clientKey}`,
+          payload: { events: [{ type: 'track', id: randomUUID(), at: Date.now(), unitId: 'u1', event: 'buy' }] },
+        });
+      expect((await batch()).statusCode).toBe(202);
+      await t.database.close();
+
+      const projects = await call(t.app, project.owner, { url: '/api/v1/projects' });
+      expect(projects.statusCode).toBe(503);
+      expect(projects.headers['retry-after']).toBe('5');
+      expect(projects.json()).toMatchObject({ error: { code: 'unavailable' } });
+
+      expect((await batch()).statusCode).toBe(503);
+      const health = await t.app.inject({ url: '/api/health' });
+      expect(health.json()).toMatchObject({ status: 'degraded', ingest: 'down' });
     } finally {
       await t.close();
     }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { checkHealth } from './service';
 
-export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
+export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, eventWriter, config }) => {
   app.get(
     '/api/health',
     {
@@ -11,8 +11,8 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
       schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } },
     },
     async (_request, reply) => {
-      const health = await checkHealth(db, config.releaseId);
-      return reply.status(health.database === 'up' ? 200 : 503).send(health);
+      const health = await checkHealth(db, eventWriter.state(), config.releaseId);
+      return reply.status(health.status === 'ok' ? 200 : 503).send(health);
     },
   );
 };

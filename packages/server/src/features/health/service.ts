@@ -1,6 +1,7 @@
 import type { Health } from '@tabula/protocol';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { IngestState } from '../sdk-events/service';
 
 /** A database that hangs must not hang the health check: a load balancer needs an answer. */
 const PING_TIMEOUT_MS = 2000;
@@ -21,8 +22,9 @@ async function ping(db: Database): Promise<boolean> {
   }
 }
 
-export async function checkHealth(db: Database, version: string): Promise<Health> {
-  return (await ping(db))
-    ? { status: 'ok', database: 'up', version }
-    : { status: 'degraded', database: 'down', version };
+/** Up when the database answers a ping and events are being stored: a load balancer takes the server out otherwise. */
+export async function checkHealth(db: Database, ingest: IngestState, version: string): Promise<Health> {
+  const database = (await ping(db)) ? 'up' : 'down';
+  const status = database === 'up' && ingest === 'up' ? 'ok' : 'degraded';
+  return { status, database, ingest, version };
 }

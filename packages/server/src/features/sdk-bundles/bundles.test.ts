@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { useTestApp } from '../../../test/app';
+import { createTestApp, useTestApp } from '../../../test/app';
 import { addFlag, announceChange, fetchPayload, sdkProject } from '../../../test/sdk';
 
 const sdkDir = mkdtempSync(join(tmpdir(), 'tabula-sdk-'));
@@ -164,6 +164,30 @@ describe('SDK bundles', () => {
 
   it('knows no other version', async () => {
     expect((await t.app.inject({ url: '/sdk/tabula@9.9.9.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('the keyed SDK bundle without a database', () => {
+  it('comes with the payload memory holds, and says so', async () => {
+    const t = await createTestApp({ sdkDir, editorDir });
+    try {
+      const project = await sdkProject(t.app);
+      const url = `/sdk/tabula.js?key=${project.clientKey}`;
+      const served = await t.app.inject({ url });
+      await t.database.close();
+      // Due for revalidation, the payload finds the database away.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 61_000);
+      await t.app.inject({ url });
+      const held = await t.app.inject({ url });
+      expect(held.statusCode).toBe(200);
+      expect(held.body).toBe(served.body);
+      expect(held.headers['x-tabula-database']).toBe('unavailable');
+      expect(served.headers['x-tabula-database']).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+      await t.close();
+    }
   });
 });
 

@@ -11,7 +11,8 @@ import type { PayloadCache } from '../sdk-payload/service';
  */
 const MAX_KEPT = 256;
 
-export type KeyedBundle = (clientKey: string) => Promise<Precompressed>;
+/** The bundle to send, and whether its payload is what memory held while the database did not answer. */
+export type KeyedBundle = (clientKey: string) => Promise<{ body: Precompressed; fromMemoryOnly: boolean }>;
 
 /** The bundle's code with the payload (its JSON) set on the running script's element first. */
 export const bundleWithPayload = (json: Buffer, bundle: Buffer): Buffer =>
@@ -48,12 +49,12 @@ export function createKeyedBundle(
       if (entry?.revision !== revision) entry = { revision, body: build(snapshot.body.identity) };
       if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
       kept.set(clientKey, entry);
-      return await entry.body;
+      return { body: await entry.body, fromMemoryOnly: payloads.servedFromMemoryOnly(grant) };
     } catch (error) {
       // A key revoked, or a build that failed, leaves nothing kept: the next request tries again.
       kept.delete(clientKey);
       if (!(error instanceof AppError)) log.warn({ err: error }, 'SDK bundle served without its payload');
-      return bundle;
+      return { body: bundle, fromMemoryOnly: false };
     }
   };
 }

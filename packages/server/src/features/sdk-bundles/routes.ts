@@ -5,6 +5,7 @@ import { SDK_SNIPPET_VERSIONS } from '../../constants';
 import type { AppContext } from '../../context';
 import { allowAnyOrigin } from '../../http/cors';
 import { type Precompressed, sendPrecompressed } from '../../http/precompressed';
+import { FROM_MEMORY_HEADER } from '../sdk-payload/service';
 import { EDITOR_BUNDLE_FILE, loadEditorBundle } from './editor';
 import { createKeyedBundle } from './keyed-bundle';
 import { loadSdkBundles, SDK_BUNDLE_FILE } from './service';
@@ -46,7 +47,9 @@ export const sdkBundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     async (request: FastifyRequest<{ Querystring: { key?: string } }>, reply: FastifyReply) => {
       const { key } = request.query;
       if (!keyed || key === undefined) return serve(cacheControl, bundles?.bundle)(request, reply);
-      return serve(SHORT_CACHE, await keyed(key))(request, reply);
+      const { body, fromMemoryOnly } = await keyed(key);
+      if (fromMemoryOnly) reply.header(FROM_MEMORY_HEADER, 'unavailable');
+      return serve(SHORT_CACHE, body)(request, reply);
     };
   const sdkRoute = {
     ...route,

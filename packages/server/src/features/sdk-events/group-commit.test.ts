@@ -127,6 +127,7 @@ describe('group commit', () => {
       maxConcurrentInserts: 1,
       maxRowsPerInsert: 50,
       windowMs: 1,
+      insertTimeoutMs: 10_000,
       log: { error() {} } as unknown as GroupCommitOptions['log'],
       ...options,
     });
@@ -209,6 +210,40 @@ describe('group commit', () => {
     await vi.waitFor(() => expect(statements).toHaveLength(2));
     statements[1]!.finish();
     expect(await retry).toEqual({ accepted: 2, duplicates: 0 });
+  });
+
+  it('refuses a group the database does not commit in time, frees its slot, and says ingest is down', async () => {
+    const { insert, statements } = controlledInsert();
+    const events = writer(insert, { insertTimeoutMs: 50 });
+    expect(events.state()).toBe('up');
+    const hung = events.write([row('a')]);
+    await expect(hung).rejects.toMatchObject(unavailable);
+    expect(events.state()).toBe('down');
+    // The hung statement never finishes, yet the next group gets the only slot and goes through.
+    const next = events.write([row('b')]);
+    await vi.waitFor(() => expect(statements).toHaveLength(2));
+    statements[1]!.finish();
+    expect(await next).toEqual({ accepted: 1, duplicates: 0 });
+    expect(events.state()).toBe('up');
+  });
+
+  it('says ingest is down while a group waits for the database longer than it should', async () => {
+    vi.useFakeTimers();
+    try {
+      const { insert, statements } = controlledInsert();
+      const events = writer(insert, { insertTimeoutMs: 60_000 });
+      const pending = events.write([row('a')]);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(statements).toHaveLength(1);
+      expect(events.state()).toBe('up');
+      await vi.advanceTimersByTimeAsync(6_000);
+      expect(events.state()).toBe('down');
+      statements[0]!.finish();
+      await pending;
+      expect(events.state()).toBe('up');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stores what it was given before it closes, then refuses', async () => {

@@ -21,15 +21,33 @@ export interface GroupCommitOptions {
   maxRowsPerInsert: number;
   /** How long an idle writer waits for more batches to join the first. */
   windowMs: number;
+  /**
+   * A group not committed within this long is refused (503, so its SDKs send it again) and its slot freed, whatever
+   * the database does: a write that hangs must not hold every batch behind it.
+   */
+  insertTimeoutMs: number;
   log: FastifyBaseLogger;
 }
+
+/** What the writer has seen of the database lately, for the health check. */
+export type IngestState = 'up' | 'down';
 
 export interface EventWriter {
   /** Resolves once the rows and usage are committed; rejects with 503 when overloaded or when the database fails. */
   write(rows: EventRow[], usage?: FlagUsageReport[]): Promise<BatchOutcome>;
+  /**
+   * `down` while the latest group failed (within the last `RECENT_FAILURE_MS`) or one has been waiting longer than
+   * `SLOW_GROUP_MS`.
+   */
+  state(): IngestState;
   /** Waits for everything queued to be written; later writes are refused. */
   close(): Promise<void>;
 }
+
+/** A failure older than this, with no write since to show otherwise, no longer says the database is down. */
+const RECENT_FAILURE_MS = 30_000;
+/** A group commits in milliseconds; one waiting this long means the database is not answering. */
+const SLOW_GROUP_MS = 5_000;
 
 const unavailable = (message: string) => new AppError('unavailable', message);
 
@@ -42,6 +60,16 @@ interface Batch {
 
 /** What a batch weighs against the queue and group limits: usage costs a statement's row too. */
 const weight = (batch: Pick<Batch, 'rows' | 'usage'>): number => batch.rows.length + batch.usage.length;
+
+/** Rejects when `promise` has not settled within `ms`; what it does afterwards is ignored. */
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`the write did not commit within ${ms} ms`)), ms);
+  });
+  promise.catch(() => {});
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
 
 /** Each (environment, flag) once: a statement may update a row only once. */
 function uniqueUsage(group: Batch[]): FlagUsageReport[] {
@@ -65,6 +93,10 @@ export function createEventWriter(options: GroupCommitOptions): EventWriter {
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
   let drained: (() => void) | null = null;
+  let lastSuccessAt = 0;
+  let lastFailureAt = 0;
+  /** When each group in flight started. */
+  const started = new Set<{ at: number }>();
 
   const settleIfDrained = () => {
     if (drained && inFlight === 0 && waiting.length === 0) drained();
@@ -107,8 +139,11 @@ export function createEventWriter(options: GroupCommitOptions): EventWriter {
         unique.push(row);
       });
     });
+    const startedAt = { at: Date.now() };
+    started.add(startedAt);
     try {
-      const inserted = await options.insert(unique, uniqueUsage(group));
+      const inserted = await withDeadline(options.insert(unique, uniqueUsage(group)), options.insertTimeoutMs);
+      lastSuccessAt = Date.now();
       group.forEach((batch, index) => {
         const batchKeys = keys[index]!;
         let duplicates = 0;
@@ -119,10 +154,12 @@ export function createEventWriter(options: GroupCommitOptions): EventWriter {
         batch.resolve({ accepted: batch.rows.length, duplicates });
       });
     } catch (error) {
+      lastFailureAt = Date.now();
       options.log.error({ err: error, events: unique.length }, 'could not store SDK events');
       const refusal = unavailable('Events could not be stored right now; send them again later');
       for (const batch of group) batch.reject(refusal);
     } finally {
+      started.delete(startedAt);
       inFlight -= 1;
       for (const batch of group) queuedEvents -= weight(batch);
       schedule();
@@ -143,6 +180,12 @@ export function createEventWriter(options: GroupCommitOptions): EventWriter {
         waiting.push({ rows, usage, resolve, reject });
         schedule();
       });
+    },
+    state() {
+      const now = Date.now();
+      const slow = [...started].some(({ at }) => now - at > SLOW_GROUP_MS);
+      const failing = lastFailureAt > lastSuccessAt && now - lastFailureAt < RECENT_FAILURE_MS;
+      return slow || failing ? 'down' : 'up';
     },
     close() {
       closed = true;

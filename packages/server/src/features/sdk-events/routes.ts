@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/app-error';
 import { allowAnyOrigin, allowPreflight } from '../../http/cors';
-import { adviseRetryWhenUnavailable } from '../../http/retry-after';
 import { withErrors } from '../../http/schemas';
 import { flagUsageOf, readEvents } from './service';
 
@@ -15,7 +14,6 @@ export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { c
   // sendBeacon can only send text/plain without a preflight; its body is the same JSON.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
   allowAnyOrigin(app, ['retry-after']);
-  adviseRetryWhenUnavailable(app);
   allowPreflight(app, EVENTS, { methods: ['POST'], headers: ['content-type'] });
 
   app.post(

@@ -5,7 +5,7 @@ import { type FlagUsageReport, recordFlagUsage } from '../flags/service';
 import { createEventWriter, type EventWriter } from './group-commit';
 import { insertEvents } from './store';
 
-export type { EventWriter } from './group-commit';
+export type { EventWriter, IngestState } from './group-commit';
 export { readEvents } from './read-events';
 export type { BatchOutcome, EventRow } from './types';
 
@@ -13,6 +13,8 @@ export type { BatchOutcome, EventRow } from './types';
 const MAX_QUEUED_EVENTS = 20_000;
 const MAX_ROWS_PER_INSERT = 5_000;
 const GROUP_WINDOW_MS = 2;
+/** Longer than a statement may run (the pool's timeouts), so the database's own answer comes first. */
+const INSERT_TIMEOUT_MS = 15_000;
 
 /**
  * The process's one writer of SDK events. PGlite runs one statement at a time. On PostgreSQL, statements waiting for
@@ -32,6 +34,7 @@ export function createEventIngest(database: DatabaseHandle, log: FastifyBaseLogg
     maxConcurrentInserts: database.kind === 'postgres' ? 4 : 1,
     maxRowsPerInsert: MAX_ROWS_PER_INSERT,
     windowMs: GROUP_WINDOW_MS,
+    insertTimeoutMs: INSERT_TIMEOUT_MS,
     log,
   });
 }

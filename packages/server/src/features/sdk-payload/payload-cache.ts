@@ -4,6 +4,7 @@ import type { ChangeBus } from '../../db/change-bus';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { type Precompressed, precompress } from '../../http/precompressed';
+import { settleWithin } from '../../lib/settle-within';
 import { buildPayload, type PayloadScope } from './builder';
 
 /** One revision of one environment's payload, serialized and compressed once for every request and stream. */
@@ -22,6 +23,11 @@ export interface PayloadSnapshot {
 const MAX_AGE_MS = 60 * 1000;
 /** While the database is down, a stale payload is served and a rebuild tried at most this often. */
 const RETRY_AFTER_FAILURE_MS = 1000;
+/**
+ * A rebuild after a change takes milliseconds; one still running after this is waiting on a database that does not
+ * answer, and the payload already held is served meanwhile rather than holding every SDK until the timeout.
+ */
+const MAX_WAIT_FOR_REBUILD_MS = 1000;
 
 interface Build {
   generation: number;
@@ -37,11 +43,18 @@ interface Entry {
   builtAt: number;
   failedAt: number;
   build: Build | null;
+  /** When the running build started. */
+  buildStartedAt: number;
 }
 
 export interface PayloadCache {
   /** The environment's current payload: from memory, or rebuilt once after a change and shared by all waiting. */
   get(scope: PayloadScope): Promise<PayloadSnapshot>;
+  /**
+   * Whether what `get` serves for the environment is what memory held when the database last answered: its latest
+   * rebuild failed, or is still waiting for the database.
+   */
+  servedFromMemoryOnly(scope: PayloadScope): boolean;
   /** Called with the environments whose payload may have changed (streams then fetch and push it). */
   onStale(listener: (scopes: PayloadScope[]) => void): () => void;
   close(): void;
@@ -94,6 +107,7 @@ export function createPayloadCache(db: Database, changes: ChangeBus, log: Fastif
   const startBuild = (entry: Entry): Promise<PayloadSnapshot> => {
     const build: Build = { generation: entry.generation, promise: rebuild(entry, entry.generation) };
     entry.build = build;
+    entry.buildStartedAt = Date.now();
     const settled = () => {
       // A newer build may have taken this one's place meanwhile.
       if (entry.build === build) entry.build = null;
@@ -106,7 +120,16 @@ export function createPayloadCache(db: Database, changes: ChangeBus, log: Fastif
     get(scope) {
       let entry = entries.get(scope.environmentId);
       if (!entry) {
-        entry = { scope, snapshot: null, generation: 0, snapshotGeneration: -1, builtAt: 0, failedAt: 0, build: null };
+        entry = {
+          scope,
+          snapshot: null,
+          generation: 0,
+          snapshotGeneration: -1,
+          builtAt: 0,
+          failedAt: 0,
+          build: null,
+          buildStartedAt: 0,
+        };
         entries.set(scope.environmentId, entry);
       }
       const { snapshot } = entry;
@@ -118,9 +141,20 @@ export function createPayloadCache(db: Database, changes: ChangeBus, log: Fastif
         return Promise.resolve(snapshot);
       }
       // Joining a build that started before the latest change would answer with data older than that change.
-      if (entry.build && entry.build.generation === entry.generation) return entry.build.promise;
-      if (snapshot && now - entry.failedAt < RETRY_AFTER_FAILURE_MS) return Promise.resolve(snapshot);
-      return startBuild(entry);
+      const build = entry.build && entry.build.generation === entry.generation ? entry.build.promise : undefined;
+      if (!build && snapshot && now - entry.failedAt < RETRY_AFTER_FAILURE_MS) return Promise.resolve(snapshot);
+      const current = build ?? startBuild(entry);
+      if (!snapshot) return current;
+      // Once a rebuild failed, the database is not waited for at all until one succeeds.
+      const failing = entry.failedAt > entry.builtAt;
+      const wait = failing ? 0 : Math.max(0, MAX_WAIT_FOR_REBUILD_MS - (now - entry.buildStartedAt));
+      return settleWithin(current, wait, snapshot);
+    },
+    servedFromMemoryOnly(scope) {
+      const entry = entries.get(scope.environmentId);
+      if (!entry?.snapshot) return false;
+      const waiting = entry.build !== null && Date.now() - entry.buildStartedAt >= MAX_WAIT_FOR_REBUILD_MS;
+      return waiting || entry.failedAt > entry.builtAt;
     },
     onStale(listener) {
       staleListeners.add(listener);

@@ -15,6 +15,7 @@ import {
   revokeKey,
   sdkProject,
 } from '../../../test/sdk';
+import { FROM_MEMORY_HEADER } from './service';
 
 describe('SDK payload', () => {
   const t = useTestApp();
@@ -174,7 +175,7 @@ describe('SDK payload', () => {
     const project = await sdkProject(t.app);
     const response = await fetchPayload(t.app, project.clientKey, { origin: 'https://shop.example.com' });
     expect(response.headers['access-control-allow-origin']).toBe('*');
-    expect(response.headers['access-control-expose-headers']).toBe('etag, retry-after');
+    expect(response.headers['access-control-expose-headers']).toBe('etag, retry-after, x-tabula-database');
     expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const answer = await preflight(t.app, `/sdk/v1/payload/${project.clientKey}`, 'GET', 'if-none-match');
     expect(answer.statusCode).toBe(204);
@@ -215,6 +216,17 @@ describe('SDK payload without a database', () => {
       const again = await fetchPayload(t.app, project.clientKey);
       expect(again.statusCode).toBe(200);
       expect(again.body).toBe(served.body);
+      // Once the payload is due for revalidation, the database is found away: the payload held is served, and says
+      // it is only what memory held.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 61_000);
+      await fetchPayload(t.app, project.clientKey);
+      const held = await fetchPayload(t.app, project.clientKey);
+      expect(held.statusCode).toBe(200);
+      expect(held.body).toBe(served.body);
+      expect(held.headers[FROM_MEMORY_HEADER]).toBe('unavailable');
+      expect(served.headers[FROM_MEMORY_HEADER]).toBeUndefined();
+      vi.useRealTimers();
       const unavailable = await fetchPayload(t.app, other.clientKey);
       expect(unavailable.statusCode).toBe(503);
       expect(unavailable.headers['retry-after']).toBe('5');

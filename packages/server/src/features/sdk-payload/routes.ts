@@ -5,10 +5,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { allowAnyOrigin, allowPreflight } from '../../http/cors';
 import { sendPrecompressed } from '../../http/precompressed';
-import { adviseRetryWhenUnavailable } from '../../http/retry-after';
 import { noContent, withErrors } from '../../http/schemas';
 import { flagUsageOf } from '../sdk-events/service';
 import { evaluate, exposureRows } from './evaluate';
+import { FROM_MEMORY_HEADER, markIfFromMemory } from './from-memory';
 import { createStreamHub } from './stream-hub';
 
 const params = z.object({ clientKey: z.string().max(200) });
@@ -38,8 +38,7 @@ export const sdkPayloadRoutes: FastifyPluginAsyncZod<AppContext> = async (
   });
 
   // Exposed so a browser SDK can keep the ETag of its stored payload and send it back as If-None-Match.
-  allowAnyOrigin(app, ['etag', 'retry-after']);
-  adviseRetryWhenUnavailable(app);
+  allowAnyOrigin(app, ['etag', 'retry-after', FROM_MEMORY_HEADER]);
   allowPreflight(app, PAYLOAD, { methods: ['GET'], headers: ['if-none-match'] });
   allowPreflight(app, STREAM, { methods: ['GET'], headers: ['last-event-id', 'cache-control'] });
   allowPreflight(app, EVALUATE, { methods: ['POST'], headers: ['content-type'] });
@@ -61,6 +60,7 @@ export const sdkPayloadRoutes: FastifyPluginAsyncZod<AppContext> = async (
       const grant = await clientKeys.resolve(request.params.clientKey);
       clientKeys.recordUse(grant);
       const snapshot = await cache.get(grant);
+      markIfFromMemory(reply, cache, grant);
       // Stored, but revalidated on every use: the ETag makes that a 304 until something changes.
       reply.header('cache-control', 'no-cache');
       return sendPrecompressed(request, reply, snapshot.body, 'application/json; charset=utf-8');
@@ -82,6 +82,7 @@ export const sdkPayloadRoutes: FastifyPluginAsyncZod<AppContext> = async (
       const grant = await clientKeys.resolve(request.params.clientKey);
       clientKeys.recordUse(grant);
       const snapshot = await cache.get(grant);
+      markIfFromMemory(reply, cache, grant);
       reply.hijack();
       const headers = Object.fromEntries(
         Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => {
@@ -111,9 +112,10 @@ export const sdkPayloadRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: withErrors({ 200: evaluateResponseSchema }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const grant = await clientKeys.resolve(request.params.clientKey);
       const snapshot = await cache.get(grant);
+      markIfFromMemory(reply, cache, grant);
       const { response, exposures } = evaluate(snapshot, request.body);
       const logged = request.body.logExposure ? exposureRows(grant, snapshot, request.body.unitId, exposures) : [];
       const evaluated = Object.values(response.flags).filter((flag) => flag.errorCode !== 'FLAG_NOT_FOUND');
