@@ -37,6 +37,8 @@ export const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
     z.record(z.string(), jsonValueSchema),
   ]),
 );
+// Named, so the API document can refer to the recursive schema (its components hold it under this id).
+z.globalRegistry.add(jsonValueSchema, { id: 'JsonValue' });
 
 export const variantSchema = z.object({ key: z.string().min(1).max(100), value: jsonValueSchema });
 export type Variant = z.infer<typeof variantSchema>;

@@ -35,17 +35,25 @@ import { registerAccess } from './http/access';
 import { closeConnectionsWhileClosing } from './http/close-connections';
 import { allowConsoleOrigins } from './http/console-origin';
 import { registerErrorHandler } from './http/error-handler';
+import { answerRefusedAddress, refuseHostileInput } from './http/hostile-input';
+import { logSerializers } from './http/log-errors';
 import { registerOpenApi, registerSecurity } from './http/plugins';
 
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
+  /** Where the log goes when `config.logger` is on; standard output unless given. */
+  logStream?: NodeJS.WritableStream;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: config.logger, bodyLimit: BODY_LIMIT_BYTES });
+export async function buildApp({ config, database, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logger && { serializers: logSerializers, ...(logStream && { stream: logStream }) },
+    bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: answerRefusedAddress,
+  });
   const { db } = database;
   database.onConnectionProblem((error, what) => app.log.warn({ err: error }, what));
   app.setValidatorCompiler(validatorCompiler);
@@ -53,6 +61,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   // The API speaks JSON only; a route that takes text (sendBeacon) adds its own parser in its own scope.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  refuseHostileInput(app);
   closeConnectionsWhileClosing(app);
   // Cookies must be parsed before the access hook reads them, and the hook must see every route registered.
   await registerSecurity(app, config);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app';
+import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { createTestDatabase } from './database';
@@ -32,11 +32,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<BuildAppOptions, 'logStream'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   // As a server started with DATABASE_URL would: refreshes share their work over two connections.
   const config = testConfig({ analysisConnections: database.handle.kind === 'postgres' ? 2 : 1, ...overrides });
-  const app = await buildApp({ config, database: database.handle });
+  const app = await buildApp({ config, database: database.handle, ...options });
   await app.ready();
   return {
     app,

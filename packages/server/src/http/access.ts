@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { CSRF_HEADER, SESSION_COOKIE } from '@tabula/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { ZodType } from 'zod';
 import type { Config } from '../config';
 import { AppError, forbidden, notFound } from './app-error';
 import { isForeignPage } from './console-origin';
+import { validationFailed } from './error-handler';
 import { type ApiKeyPrincipal, hasRole, type Principal, type UserPrincipal } from './principal';
 import { setSessionCookie } from './session-cookie';
 
@@ -84,6 +86,8 @@ export function registerAccess(app: FastifyInstance, options: AccessOptions): vo
     if (access === 'public') return;
 
     const principal = await authenticate(request, reply, options);
+    // The project is looked up by its id: an id no route would take is refused before it reaches the database.
+    validateParams(request);
     const { projectId } = request.params as { projectId?: unknown };
     if (typeof projectId === 'string') {
       const allowed =
@@ -100,6 +104,15 @@ export function registerAccess(app: FastifyInstance, options: AccessOptions): vo
     }
     request.principal = principal;
   });
+}
+
+/** Checks the path parameters against the route's schema now, as validation would later, with its error. */
+function validateParams(request: FastifyRequest): void {
+  const schema = request.routeOptions.schema?.params as ZodType | undefined;
+  if (!schema || typeof schema.safeParse !== 'function') return;
+  const result = schema.safeParse(request.params);
+  if (result.success) return;
+  throw validationFailed(result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
 }
 
 export function principalOf(request: FastifyRequest): Principal {

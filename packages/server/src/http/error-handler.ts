@@ -27,6 +27,13 @@ export function fieldIssues(validation: ZodValidationError['validation']): Field
   });
 }
 
+/** The error of a request that failed validation, its message naming the first field at fault. */
+export function validationFailed(details: FieldIssue[]): AppError {
+  const first = details[0];
+  const where = first?.path ? `${first.path}: ` : '';
+  return new AppError('validation_failed', `Invalid request: ${where}${first?.message ?? 'invalid value'}`, details);
+}
+
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'bad_request',
   401: 'unauthorized',
@@ -46,10 +53,8 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody }
   });
   if (error instanceof AppError) return body(error.code, error.message, error.details);
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const details = fieldIssues((error as ZodValidationError).validation);
-    const first = details[0];
-    const where = first?.path ? `${first.path}: ` : '';
-    return body('validation_failed', `Invalid request: ${where}${first?.message ?? 'invalid value'}`, details);
+    const failed = validationFailed(fieldIssues((error as ZodValidationError).validation));
+    return body(failed.code, failed.message, failed.details);
   }
   if (isUniqueViolation(error)) return body('conflict', 'This already exists');
   if (isDatabaseUnavailable(error)) {

@@ -5,7 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { SESSION_COOKIE } from '@tabula/protocol';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { AppError } from './app-error';
 import { registerPublicScope } from './public-scope';
@@ -55,6 +55,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       security: [{ session: [] }, { secretKey: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await registerPublicScope(app, async (scope) => {
     await scope.register(fastifySwaggerUi, { routePrefix: '/api/docs' });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/app-error';
 import { allowAnyOrigin, allowPreflight } from '../../http/cors';
+import { safeJsonParser } from '../../http/hostile-input';
 import { withErrors } from '../../http/schemas';
 import { flagUsageOf, readEvents } from './service';
 
@@ -12,7 +13,7 @@ const EVENTS = '/sdk/v1/events/:clientKey';
 
 export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { clientKeys, eventWriter, config }) => {
   // sendBeacon can only send text/plain without a preflight; its body is the same JSON.
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, safeJsonParser(app));
   allowAnyOrigin(app, ['retry-after']);
   allowPreflight(app, EVENTS, { methods: ['POST'], headers: ['content-type'] });
 

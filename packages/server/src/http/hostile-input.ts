@@ -1,0 +1,106 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+import { toErrorBody } from './error-handler';
+
+/**
+ * Deeper than any body the API takes (user JSON inside a rule inside a flag stays far below it). A body nested
+ * further is refused before anything walks it recursively.
+ */
+export const MAX_BODY_DEPTH = 64;
+
+const NUL = '\u0000';
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one: text no database stores. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a text cannot be stored (PostgreSQL refuses NUL in text and lone surrogates in jsonb), or null. */
+export function unsafeTextProblem(text: string): string | null {
+  if (text.includes(NUL)) return 'contains a NUL character';
+  if (LONE_SURROGATE.test(text)) return 'contains an unpaired UTF-16 surrogate';
+  return null;
+}
+
+const joinPath = (path: string, key: string | number) => (path === '' ? String(key) : `${path}.${key}`);
+
+/**
+ * Why a parsed JSON value cannot be taken, naming where (`rules.0.values.1`), or null. Walked without recursion, so
+ * a value nested thousands deep costs no stack.
+ */
+export function unsafeJsonProblem(value: unknown): string | null {
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  while (pending.length > 0) {
+    const { value: current, path, depth } = pending.pop()!;
+    const where = path === '' ? 'The request body' : `The request body at ${path}`;
+    if (typeof current === 'string') {
+      const problem = unsafeTextProblem(current);
+      if (problem) return `${where} ${problem}`;
+      continue;
+    }
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= MAX_BODY_DEPTH) return `The request body is nested more than ${MAX_BODY_DEPTH} levels deep`;
+    const entries: [string | number, unknown][] = Array.isArray(current)
+      ? current.map((item, index) => [index, item])
+      : Object.entries(current);
+    for (const [key, item] of entries) {
+      const itemPath = joinPath(path, key);
+      if (typeof key === 'string') {
+        const problem = unsafeTextProblem(key);
+        if (problem) return `A field name in the request body (${JSON.stringify(itemPath)}) ${problem}`;
+      }
+      pending.push({ value: item, path: itemPath, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+type ParserDone = (error: Error | null, body?: unknown) => void;
+type BodyParser = (request: FastifyRequest, body: string, done: ParserDone) => void;
+
+/** Fastify's JSON parser (which guards against prototype poisoning), refusing what `unsafeJsonProblem` finds. */
+export function safeJsonParser(app: FastifyInstance): BodyParser {
+  const parse = app.getDefaultJsonParser('error', 'ignore') as unknown as BodyParser;
+  return (request, body, done) =>
+    parse(request, body, (error, value) => {
+      if (error) return done(error);
+      const problem = unsafeJsonProblem(value);
+      if (problem) return done(new AppError('bad_request', problem));
+      done(null, value);
+    });
+}
+
+/** Why an address (path and query string) cannot be taken, or null. */
+export function unsafeUrlProblem(url: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    return 'The address has a malformed %-escape';
+  }
+  const problem = unsafeTextProblem(decoded);
+  return problem ? `The address ${problem}` : null;
+}
+
+/**
+ * Input no route can store is refused at the edge, with the one error shape, before any hook or handler sees it:
+ * addresses with NUL or malformed escapes, and JSON bodies with NUL, lone surrogates or absurd nesting.
+ */
+export function refuseHostileInput(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const problem = unsafeUrlProblem(request.url);
+    if (problem) throw new AppError('bad_request', problem);
+  });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, safeJsonParser(app));
+}
+
+/**
+ * The router refuses some addresses before any hook runs (a malformed %-escape, a path segment past its length
+ * limit); they are answered with the one error shape too. Fastify's `frameworkErrors` option.
+ */
+export function answerRefusedAddress(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const refusal =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError('bad_request', 'A part of the address is longer than any name or id can be')
+      : new AppError('bad_request', 'The address has a malformed %-escape');
+  const { status, body } = toErrorBody(refusal);
+  reply.status(status).send(body);
+}
