@@ -53,6 +53,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     logger: config.logger && { serializers: logSerializers, ...(logStream && { stream: logStream }) },
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: answerRefusedAddress,
+    trustProxy: config.trustProxy,
   });
   const { db } = database;
   database.onConnectionProblem((error, what) => app.log.warn({ err: error }, what));

@@ -74,6 +74,7 @@ describe('loadConfig', () => {
       TABULA_RUM_RATE_LIMIT: '60',
       TABULA_ANALYSIS_REFRESH_MINUTES: '15',
       TABULA_ANALYSIS_CONNECTIONS: '4',
+      TABULA_TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, fd00::/8, loopback',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -102,7 +103,15 @@ describe('loadConfig', () => {
       rumRequestsPerMinute: 60,
       analysisRefreshMinutes: 15,
       analysisConnections: 4,
+      trustProxy: ['10.0.0.1', '10.1.0.0/16', 'fd00::/8', 'loopback'],
     });
+  });
+
+  it('trusts no proxy unless told, and every one only when told so', () => {
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ TABULA_SECRET: secret }).trustProxy).toBe(false);
+    expect(loadConfig({ TABULA_SECRET: secret, TABULA_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TABULA_SECRET: secret, TABULA_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
   it.each([
@@ -125,6 +134,9 @@ describe('loadConfig', () => {
     [{ TABULA_ANALYSIS_CONNECTIONS: '16' }, 'TABULA_ANALYSIS_CONNECTIONS'],
     [{ TABULA_COOKIE_DOMAIN: 'https://example.com' }, 'TABULA_COOKIE_DOMAIN'],
     [{ TABULA_COOKIE_DOMAIN: 'localhost' }, 'TABULA_COOKIE_DOMAIN'],
+    [{ TABULA_TRUST_PROXY: '2' }, 'TABULA_TRUST_PROXY'],
+    [{ TABULA_TRUST_PROXY: '10.0.0.1, proxy.example.com' }, 'TABULA_TRUST_PROXY'],
+    [{ TABULA_TRUST_PROXY: '10.0.0.0/33' }, 'TABULA_TRUST_PROXY'],
   ])('names the bad variable in %j', (env, name) => {
     expect(() => loadConfig({ TABULA_SECRET: 's'.repeat(40), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ TABULA_SECRET: 's'.repeat(40), ...env })).toThrow(name);

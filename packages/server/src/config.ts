@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -66,9 +67,16 @@ export interface Config {
   analysisRefreshMinutes: number;
   /** Database connections one refresh of results shares its work over; always 1 on the embedded database. */
   analysisConnections: number;
+  /**
+   * Which peers' X-Forwarded-For / -Proto / -Host to believe (Fastify's `trustProxy`): none (false), every one (true),
+   * or those at these addresses and ranges. Decides the client address that rate limits count by.
+   */
+  trustProxy: TrustProxy;
   passwordHashing: PasswordHashingOptions;
   logger: boolean;
 }
+
+export type TrustProxy = boolean | string[];
 
 export class ConfigError extends Error {}
 
@@ -130,6 +138,33 @@ const editionsByHost = z.string().transform((text, context) => {
   return editions;
 });
 
+const TRUST_PROXY_FORMAT =
+  "expected false, true, or the proxies' addresses and ranges separated by commas (10.0.0.1, 10.0.0.0/8, loopback)";
+/** proxy-addr's names for well-known ranges. */
+const ADDRESS_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(text: string): boolean {
+  if (ADDRESS_RANGE_NAMES.has(text)) return true;
+  const [address = '', prefix, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `false` (the default), `true`, or `10.0.0.1, 10.1.0.0/16, loopback`. No hop count: Fastify cannot check the peer
+ * that sends one, and trusts nobody for it.
+ */
+const trustProxy = z.string().transform((text, context): TrustProxy => {
+  if (['false', 'no', '0'].includes(text)) return false;
+  if (['true', 'yes'].includes(text)) return true;
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every(isAddressOrRange)) return entries;
+  context.issues.push({ code: 'custom', input: text, message: TRUST_PROXY_FORMAT });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   PORT: optional.pipe(
     z
@@ -168,6 +203,7 @@ const envSchema = z.object({
   TABULA_API_HOST_SG_PROD: optional.pipe(url.optional()),
   TABULA_EDITIONS: optional.pipe(editionsByHost.optional()),
   TABULA_RUM_RATE_LIMIT: perMinute('reports'),
+  TABULA_TRUST_PROXY: optional.pipe(trustProxy.optional()),
   TABULA_ANALYSIS_REFRESH_MINUTES: optional.pipe(
     z
       .string()
@@ -261,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rumRequestsPerMinute: parsed.TABULA_RUM_RATE_LIMIT ?? DEFAULT_RUM_REQUESTS_PER_MINUTE,
     analysisRefreshMinutes: parsed.TABULA_ANALYSIS_REFRESH_MINUTES ?? DEFAULT_ANALYSIS_REFRESH_MINUTES,
     analysisConnections: parsed.DATABASE_URL ? (parsed.TABULA_ANALYSIS_CONNECTIONS ?? DEFAULT_ANALYSIS_CONNECTIONS) : 1,
+    trustProxy: parsed.TABULA_TRUST_PROXY ?? false,
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     logger: true,
   };
