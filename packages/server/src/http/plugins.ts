@@ -14,6 +14,17 @@ const apiOrigins = (config: Pick<Config, 'apiHosts'>) => [
   ...new Set(Object.values(config.apiHosts).map((host) => new URL(host).origin)),
 ];
 
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -31,6 +42,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     },
     // Also over plain http, where HSTS would lock browsers out of the instance.
     hsts: config.secureCookies,
+  });
+  // Nothing Tabula serves uses these; a page that gets script injected into it cannot use them either.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // What a signed-in caller reads is theirs: no shared cache, nor the browser's, keeps it.
+    if (request.principal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   await app.register(fastifyCookie, { secret: config.secret });
   // Limits are declared per route (`config.rateLimit`); no blanket limit on the API.

@@ -22,6 +22,11 @@ type Lookup = { kind: 'active'; grant: ClientKeyGrant } | { kind: 'revoked'; pro
 export interface ClientKeys {
   /** The environment a client key opens; unknown keys fail with 404, revoked ones with 401. */
   resolve(clientKey: string): Promise<ClientKeyGrant>;
+  /**
+   * False when the key is revoked or unknown; true when it opens its environment, or when that cannot be told now
+   * (the database is away): a stream is not cut for an outage.
+   */
+  opens(clientKey: string): Promise<boolean>;
   /** Records that the key was used (the console's "last seen"), at most once a minute per key. */
   recordUse(grant: ClientKeyGrant): void;
   close(): void;
@@ -90,23 +95,32 @@ export function createClientKeys(db: Database, changes: ChangeBus, log: FastifyB
     return lookup.grant;
   };
 
+  const resolve = async (clientKey: string): Promise<ClientKeyGrant> => {
+    const cached = known.get(clientKey);
+    if (cached) return settle(cached);
+    if (!clientKey.startsWith(API_KEY_PREFIX.client) || clientKey.length > MAX_KEY_LENGTH) throw unknownKey();
+    const until = unknown.get(clientKey);
+    if (until !== undefined && until > Date.now()) throw unknownKey();
+    let lookup = pending.get(clientKey);
+    if (!lookup) {
+      lookup = load(clientKey).finally(() => pending.delete(clientKey));
+      pending.set(clientKey, lookup);
+    }
+    const held = doubtful.get(clientKey);
+    if (!held) return settle(await lookup);
+    // While lookups fail, a key known before answers at once.
+    const wait = Date.now() - failedAt < FAILURE_MEMORY_MS ? 0 : MAX_WAIT_FOR_LOOKUP_MS;
+    return settle(await settleWithin(lookup, wait, held));
+  };
+
   return {
-    async resolve(clientKey) {
-      const cached = known.get(clientKey);
-      if (cached) return settle(cached);
-      if (!clientKey.startsWith(API_KEY_PREFIX.client) || clientKey.length > MAX_KEY_LENGTH) throw unknownKey();
-      const until = unknown.get(clientKey);
-      if (until !== undefined && until > Date.now()) throw unknownKey();
-      let lookup = pending.get(clientKey);
-      if (!lookup) {
-        lookup = load(clientKey).finally(() => pending.delete(clientKey));
-        pending.set(clientKey, lookup);
-      }
-      const held = doubtful.get(clientKey);
-      if (!held) return settle(await lookup);
-      // While lookups fail, a key known before answers at once.
-      const wait = Date.now() - failedAt < FAILURE_MEMORY_MS ? 0 : MAX_WAIT_FOR_LOOKUP_MS;
-      return settle(await settleWithin(lookup, wait, held));
+    resolve,
+    opens(clientKey) {
+      return resolve(clientKey).then(
+        () => true,
+        (error: unknown) =>
+          !(error instanceof AppError && (error.code === 'unauthorized' || error.code === 'not_found')),
+      );
     },
     recordUse(grant) {
       const now = Date.now();

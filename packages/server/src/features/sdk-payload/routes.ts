@@ -30,7 +30,7 @@ export const sdkPayloadRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
   { clientKeys, payloads: cache, eventWriter },
 ) => {
-  const streams = createStreamHub(cache, app.log);
+  const streams = createStreamHub(cache, (clientKey) => clientKeys.opens(clientKey), app.log);
   // Open streams would keep the server from closing.
   app.addHook('preClose', (done) => {
     streams.close();
@@ -96,7 +96,10 @@ export const sdkPayloadRoutes: FastifyPluginAsyncZod<AppContext> = async (
         'cache-control': 'no-cache, no-transform',
         'x-accel-buffering': 'no',
       });
-      streams.open(grant, reply.raw, snapshot, lastEventId(request));
+      streams.open(grant, reply.raw, snapshot, {
+        lastEventId: lastEventId(request),
+        clientKey: request.params.clientKey,
+      });
     },
   );
 

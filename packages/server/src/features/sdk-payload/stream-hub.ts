@@ -13,7 +13,11 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 interface Connection {
   response: ServerResponse;
   revision: string | null;
+  clientKey: string;
 }
+
+/** Whether the client key still opens its environment; false once revoked or deleted. */
+export type KeyCheck = (clientKey: string) => Promise<boolean>;
 
 interface Channel {
   scope: PayloadScope;
@@ -22,7 +26,12 @@ interface Channel {
 
 export interface StreamHub {
   /** Starts the stream on a response whose headers are written; it ends when the client goes. */
-  open(scope: PayloadScope, response: ServerResponse, snapshot: PayloadSnapshot, lastEventId: string | null): void;
+  open(
+    scope: PayloadScope,
+    response: ServerResponse,
+    snapshot: PayloadSnapshot,
+    stream: { lastEventId: string | null; clientKey: string },
+  ): void;
   readonly size: number;
   close(): void;
 }
@@ -31,7 +40,7 @@ export interface StreamHub {
  * Server-sent payload updates. Every connection of an environment shares the snapshot's encoded bytes, so a
  * change costs one rebuild and one buffer however many pages listen.
  */
-export function createStreamHub(cache: PayloadCache, log: FastifyBaseLogger): StreamHub {
+export function createStreamHub(cache: PayloadCache, keyOpens: KeyCheck, log: FastifyBaseLogger): StreamHub {
   const channels = new Map<string, Channel>();
   let size = 0;
 
@@ -53,10 +62,23 @@ export function createStreamHub(cache: PayloadCache, log: FastifyBaseLogger): St
     }
   };
 
+  /** A change of the project may be its key's revocation: a stream whose key no longer opens it ends now. */
+  const endRevoked = (channel: Channel) => {
+    for (const connection of channel.connections) {
+      keyOpens(connection.clientKey).then(
+        (opens) => {
+          if (!opens) connection.response.end();
+        },
+        () => {},
+      );
+    }
+  };
+
   const stopListening = cache.onStale((scopes) => {
     for (const scope of scopes) {
       const channel = channels.get(scope.environmentId);
       if (!channel) continue;
+      endRevoked(channel);
       cache.get(scope).then(
         (snapshot) => push(channel, snapshot),
         (error: unknown) => log.warn({ err: error }, 'could not rebuild a streamed payload'),
@@ -72,13 +94,13 @@ export function createStreamHub(cache: PayloadCache, log: FastifyBaseLogger): St
   heartbeat.unref();
 
   return {
-    open(scope, response, snapshot, lastEventId) {
+    open(scope, response, snapshot, { lastEventId, clientKey }) {
       let channel = channels.get(scope.environmentId);
       if (!channel) {
         channel = { scope, connections: new Set() };
         channels.set(scope.environmentId, channel);
       }
-      const connection: Connection = { response, revision: lastEventId };
+      const connection: Connection = { response, revision: lastEventId, clientKey };
       channel.connections.add(connection);
       size += 1;
       const current = channel;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, useTestApp } from '../../../test/app';
+import { createKey } from '../../../test/client';
 import { addFlag, announceChange, revisionOf, revokeKey, sdkProject } from '../../../test/sdk';
 
 /** Reads a text/event-stream response block by block (blocks end with a blank line). */
@@ -100,6 +101,29 @@ describe('SDK payload stream', () => {
     expect((await unknown.response.json()).error.code).toBe('not_found');
     await revokeKey(t.app, project);
     expect((await open(project.clientKey)).response.status).toBe(401);
+  });
+
+  it('ends an open stream within a second of its key being revoked, and keeps the others', async () => {
+    const project = await sdkProject(t.app);
+    const other = await createKey(t.app, project.owner, project.projectId, 'client');
+    const revoked = eventReader((await open(project.clientKey)).response);
+    const kept = eventReader((await open(other.key)).response);
+    for (const next of [revoked, kept]) {
+      await next();
+      await next();
+    }
+    const revokedAt = Date.now();
+    await revokeKey(t.app, project);
+    await expect(async () => {
+      for (;;) await revoked();
+    }).rejects.toThrow('the stream ended');
+    expect(Date.now() - revokedAt).toBeLessThan(1000);
+    // The other key's stream goes on: a change still reaches it.
+    await addFlag(t.database.db, project.projectId, { key: 'still-streamed' });
+    await announceChange(t.database.db, project.projectId);
+    let block = await kept();
+    while (!block.startsWith('id: ')) block = await kept();
+    expect(parsePayloadEvent(block).flags.map((flag: { key: string }) => flag.key)).toContain('still-streamed');
   });
 
   it('ends open streams when the server closes', async () => {
