@@ -44,20 +44,30 @@ describe('hostile input at the edge', () => {
     t.app.inject({ method, url, payload, headers: { 'content-type': contentType, origin: t.config.publicUrl } });
 
   it('answers 400 in the one error shape for NUL, lone surrogates and deep nesting in any body', async () => {
-    const project = await sdkProject(t.app);
     const signup = '{"email":"a@example.com","password":"x\\u0000y","name":"n","organizationName":"o"}';
-    const deep = `{"events":${'['.repeat(2000)}${']'.repeat(2000)}}`;
-    const beacon = `{"events":[{"type":"track","id":"abcdefgh1","at":1,"unitId":"u\\ud800","event":"e"}]}`;
     const cases = [
       await send('/api/v1/auth/signup', signup),
+      await send(
+        '/api/v1/auth/signup',
+        `{"email":"a@example.com","name":"\\udc00","password":"p","organizationName":"o"}`,
+      ),
       await send('/api/rum/collect', '{"reports":[{"message":"\\u0000"}]}'),
-      await send(`/sdk/v1/events/${project.clientKey}`, deep),
-      await send(`/sdk/v1/events/${project.clientKey}`, beacon, 'text/plain'),
+      await send('/api/rum/speed', `{"reports":${'['.repeat(2000)}${']'.repeat(2000)}}`),
     ];
     for (const response of cases) {
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json()).toMatchObject({ error: { code: 'bad_request', message: expect.any(String) } });
     }
+  });
+
+  it('leaves an event batch whole, refusing only its bad events, from sendBeacon too', async () => {
+    const project = await sdkProject(t.app);
+    const event = (id: string, unitId: string) =>
+      `{"type":"track","id":"${id}","at":1,"unitId":"${unitId}","event":"e"}`;
+    const beacon = `{"events":[${event('abcdefgh1', 'u\\ud800')},${event('abcdefgh2', 'u2')},${'['.repeat(2000)}${']'.repeat(2000)}]}`;
+    const response = await send(`/sdk/v1/events/${project.clientKey}`, beacon, 'text/plain');
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json()).toMatchObject({ accepted: 1, rejected: [{ index: 0 }, { index: 2 }] });
   });
 
   it('answers 400 for NUL or malformed escapes in the path or the query, before anything is looked up', async () => {

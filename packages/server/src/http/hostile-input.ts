@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { unstorableText } from '../lib/unstorable-text';
 import { AppError } from './app-error';
 import { toErrorBody } from './error-handler';
 
@@ -7,17 +8,6 @@ import { toErrorBody } from './error-handler';
  * further is refused before anything walks it recursively.
  */
 export const MAX_BODY_DEPTH = 64;
-
-const NUL = '\u0000';
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one: text no database stores. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Why a text cannot be stored (PostgreSQL refuses NUL in text and lone surrogates in jsonb), or null. */
-export function unsafeTextProblem(text: string): string | null {
-  if (text.includes(NUL)) return 'contains a NUL character';
-  if (LONE_SURROGATE.test(text)) return 'contains an unpaired UTF-16 surrogate';
-  return null;
-}
 
 const joinPath = (path: string, key: string | number) => (path === '' ? String(key) : `${path}.${key}`);
 
@@ -31,7 +21,7 @@ export function unsafeJsonProblem(value: unknown): string | null {
     const { value: current, path, depth } = pending.pop()!;
     const where = path === '' ? 'The request body' : `The request body at ${path}`;
     if (typeof current === 'string') {
-      const problem = unsafeTextProblem(current);
+      const problem = unstorableText(current);
       if (problem) return `${where} ${problem}`;
       continue;
     }
@@ -43,7 +33,7 @@ export function unsafeJsonProblem(value: unknown): string | null {
     for (const [key, item] of entries) {
       const itemPath = joinPath(path, key);
       if (typeof key === 'string') {
-        const problem = unsafeTextProblem(key);
+        const problem = unstorableText(key);
         if (problem) return `A field name in the request body (${JSON.stringify(itemPath)}) ${problem}`;
       }
       pending.push({ value: item, path: itemPath, depth: depth + 1 });
@@ -55,12 +45,26 @@ export function unsafeJsonProblem(value: unknown): string | null {
 type ParserDone = (error: Error | null, body?: unknown) => void;
 type BodyParser = (request: FastifyRequest, body: string, done: ParserDone) => void;
 
-/** Fastify's JSON parser (which guards against prototype poisoning), refusing what `unsafeJsonProblem` finds. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route checks each item of its body on its own and refuses bad ones one by one, keeping the rest (an SDK's
+     * event batch: one visitor's odd property must not cost the other events): the body is not refused whole.
+     */
+    checksItemsItself?: boolean;
+  }
+}
+
+/**
+ * Fastify's JSON parser (which guards against prototype poisoning), refusing what `unsafeJsonProblem` finds, except
+ * on routes that check their items themselves.
+ */
 export function safeJsonParser(app: FastifyInstance): BodyParser {
   const parse = app.getDefaultJsonParser('error', 'ignore') as unknown as BodyParser;
   return (request, body, done) =>
     parse(request, body, (error, value) => {
       if (error) return done(error);
+      if (request.routeOptions.config.checksItemsItself) return done(null, value);
       const problem = unsafeJsonProblem(value);
       if (problem) return done(new AppError('bad_request', problem));
       done(null, value);
@@ -75,7 +79,7 @@ export function unsafeUrlProblem(url: string): string | null {
   } catch {
     return 'The address has a malformed %-escape';
   }
-  const problem = unsafeTextProblem(decoded);
+  const problem = unstorableText(decoded);
   return problem ? `The address ${problem}` : null;
 }
 

@@ -1,11 +1,10 @@
 import { type SdkEvent, sdkEventSchema } from '@tabula/protocol';
+import { unstorableText } from '../../lib/unstorable-text';
 import type { ClientKeyGrant } from '../api-keys/service';
 import type { EventRow } from './types';
 
 /** Deeper property trees are refused before validation walks them: a body of brackets must not exhaust the stack. */
 const MAX_DEPTH = 32;
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** JavaScript dates (and so the SDK's clocks) end here; PostgreSQL's timestamps reach further. */
 const MAX_EPOCH_MS = 8_640_000_000_000_000;
 
@@ -14,15 +13,10 @@ export interface Rejection {
   reason: string;
 }
 
-/** Characters that need a closer look: NUL and UTF-16 surrogates. Almost no text has any. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters this looks for.
-const SUSPECT = /[\u0000\uD800-\uDFFF]/;
-
-function unstorableText(text: string): string | null {
-  if (!SUSPECT.test(text)) return null;
-  if (text.includes('\u0000')) return 'a text contains a NUL character';
-  return UNPAIRED_SURROGATE.test(text) ? 'a text contains an unpaired UTF-16 surrogate' : null;
-}
+const textProblem = (text: string): string | null => {
+  const problem = unstorableText(text);
+  return problem && `a text ${problem}`;
+};
 
 /**
  * What PostgreSQL would refuse in a value the schema accepts: NUL characters (text and jsonb cannot hold them) and
@@ -30,7 +24,7 @@ function unstorableText(text: string): string | null {
  * The depth limit also bounds this function's own recursion.
  */
 function unstorable(value: unknown, depth = 0): string | null {
-  if (typeof value === 'string') return unstorableText(value);
+  if (typeof value === 'string') return textProblem(value);
   if (value === null || typeof value !== 'object') return null;
   if (depth >= MAX_DEPTH) return `nested deeper than ${MAX_DEPTH} levels`;
   if (Array.isArray(value)) {
@@ -41,7 +35,7 @@ function unstorable(value: unknown, depth = 0): string | null {
     return null;
   }
   for (const key in value) {
-    const problem = unstorableText(key) ?? unstorable((value as Record<string, unknown>)[key], depth + 1);
+    const problem = textProblem(key) ?? unstorable((value as Record<string, unknown>)[key], depth + 1);
     if (problem) return problem;
   }
   return null;

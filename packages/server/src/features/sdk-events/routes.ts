@@ -22,6 +22,8 @@ export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { c
     {
       config: {
         access: 'public',
+        // Each event is checked on its own (readEvents): one bad event is refused, the others kept.
+        checksItemsItself: true,
         // Per key and address: one key serves every visitor of a site, so a limit per key alone would throttle
         // a busy site as a whole.
         rateLimit: {
