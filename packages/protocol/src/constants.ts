@@ -16,6 +16,8 @@ export const SESSION_COOKIE = 'tabula_session';
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_TTL_DAYS = 14;
 export const INVITATION_TTL_DAYS = 7;
+/** A password reset link is good for a day: long enough to hand over, short enough not to linger. */
+export const PASSWORD_RESET_TTL_HOURS = 24;
 
 /** Spec §1: the product families an edition selects; the tab family has its own snippet form. */
 export const PRODUCT_FAMILIES = ['tab', 'abc', 'mg'] as const;

@@ -6,6 +6,8 @@ export const ERROR_CODES = [
   'unauthorized',
   'csrf_failed',
   'forbidden',
+  /** The organization requires a second factor and the caller has none yet: only setting one up is open. */
+  'mfa_required',
   'not_found',
   'conflict',
   'payload_too_large',

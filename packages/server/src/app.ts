@@ -8,6 +8,10 @@ import { analysisRoutes } from './features/analysis/routes';
 import { apiKeyRoutes } from './features/api-keys/routes';
 import { authenticateSecretKey, createClientKeys } from './features/api-keys/service';
 import { auditRoutes } from './features/audit/routes';
+import { accountSecrets } from './features/auth/account';
+import { accountRoutes } from './features/auth/account-routes';
+import { createLoginThrottle } from './features/auth/login-throttle';
+import { createMfaChallenges } from './features/auth/mfa-challenge';
 import { authRoutes } from './features/auth/routes';
 import { authenticateSession, createPasswordHasher } from './features/auth/service';
 import { registerConsole } from './features/console/routes';
@@ -93,6 +97,9 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     db,
     analysisDb: database.analysisDb,
     passwords: createPasswordHasher(config.passwordHashing),
+    throttle: createLoginThrottle(),
+    mfaChallenges: createMfaChallenges(config.secret),
+    accountSecrets: accountSecrets(config.secret),
     changes,
     clientKeys,
     payloads,
@@ -102,6 +109,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await app.register(ssoRoutes, context);
   for (const routes of [
     authRoutes,
+    accountRoutes,
     organizationRoutes,
     projectRoutes,
     environmentRoutes,

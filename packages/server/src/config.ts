@@ -63,6 +63,8 @@ export interface Config {
   editions: EditionsByHost;
   /** Reports one address may send to each of the console's reporting endpoints per minute. */
   rumRequestsPerMinute: number;
+  /** Sign-ups, and uses of invitation and password reset links, one address may make per hour, each. */
+  accountRequestsPerHour: number;
   /** Running experiments' results are refreshed this often; 0 leaves refreshing to people. */
   analysisRefreshMinutes: number;
   /** Database connections one refresh of results shares its work over; always 1 on the embedded database. */
@@ -89,6 +91,8 @@ const DEFAULT_DEMO_DIR = fileURLToPath(new URL('../dist/demo', import.meta.url))
 const DEFAULT_SDK_EVENT_REQUESTS_PER_MINUTE = 600;
 /** A console sends at most one batch a second per endpoint; an office behind one address holds many consoles. */
 const DEFAULT_RUM_REQUESTS_PER_MINUTE = 600;
+/** A person opens an account or uses a link a few times; a script, thousands. */
+const DEFAULT_ACCOUNT_REQUESTS_PER_HOUR = 20;
 const DEFAULT_ANALYSIS_REFRESH_MINUTES = 60;
 /** A refresh is mostly index lookups, each in one PostgreSQL process: two keep two cores busy. */
 const DEFAULT_ANALYSIS_CONNECTIONS = 2;
@@ -103,14 +107,15 @@ const boolean = z
   .transform((value) => ['true', '1', 'yes'].includes(value))
   .optional();
 const url = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
-const perMinute = (what: string) =>
+const perPeriod = (what: string, period: 'minute' | 'hour') =>
   optional.pipe(
     z
       .string()
-      .regex(/^[1-9]\d{0,8}$/, `expected a whole number of ${what} per minute`)
+      .regex(/^[1-9]\d{0,8}$/, `expected a whole number of ${what} per ${period}`)
       .transform(Number)
       .optional(),
   );
+const perMinute = (what: string) => perPeriod(what, 'minute');
 const EDITIONS_FORMAT = `expected host=edition pairs separated by commas, editions being ${EDITIONS.join(', ')}`;
 
 /** `.example.com` names the same domain as `example.com`: browsers drop the leading dot. */
@@ -203,6 +208,7 @@ const envSchema = z.object({
   TABULA_API_HOST_SG_PROD: optional.pipe(url.optional()),
   TABULA_EDITIONS: optional.pipe(editionsByHost.optional()),
   TABULA_RUM_RATE_LIMIT: perMinute('reports'),
+  TABULA_ACCOUNT_RATE_LIMIT: perPeriod('requests', 'hour'),
   TABULA_TRUST_PROXY: optional.pipe(trustProxy.optional()),
   TABULA_ANALYSIS_REFRESH_MINUTES: optional.pipe(
     z
@@ -295,6 +301,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     editions: parsed.TABULA_EDITIONS ?? {},
     rumRequestsPerMinute: parsed.TABULA_RUM_RATE_LIMIT ?? DEFAULT_RUM_REQUESTS_PER_MINUTE,
+    accountRequestsPerHour: parsed.TABULA_ACCOUNT_RATE_LIMIT ?? DEFAULT_ACCOUNT_REQUESTS_PER_HOUR,
     analysisRefreshMinutes: parsed.TABULA_ANALYSIS_REFRESH_MINUTES ?? DEFAULT_ANALYSIS_REFRESH_MINUTES,
     analysisConnections: parsed.DATABASE_URL ? (parsed.TABULA_ANALYSIS_CONNECTIONS ?? DEFAULT_ANALYSIS_CONNECTIONS) : 1,
     trustProxy: parsed.TABULA_TRUST_PROXY ?? false,

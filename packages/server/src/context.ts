@@ -2,6 +2,9 @@ import type { Config } from './config';
 import type { ChangeBus } from './db/change-bus';
 import type { Database } from './db/client';
 import type { ClientKeys } from './features/api-keys/service';
+import type { AccountSecrets } from './features/auth/account';
+import type { LoginThrottle } from './features/auth/login-throttle';
+import type { MfaChallenges } from './features/auth/mfa-challenge';
 import type { PasswordHasher } from './features/auth/passwords';
 import type { EventWriter } from './features/sdk-events/service';
 import type { PayloadCache } from './features/sdk-payload/service';
@@ -13,6 +16,11 @@ export interface AppContext {
   /** For the long statements of refreshing results, on connections of their own with a longer timeout. */
   analysisDb: Database;
   passwords: PasswordHasher;
+  /** Failed sign-ins per address and per account, in this process. */
+  throttle: LoginThrottle;
+  /** The proofs of a right password that the second step of signing in takes. */
+  mfaChallenges: MfaChallenges;
+  accountSecrets: AccountSecrets;
   /** Tells caches in every server process that a project's payload-relevant data changed. */
   changes: ChangeBus;
   clientKeys: ClientKeys;

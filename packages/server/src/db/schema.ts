@@ -58,6 +58,8 @@ export const metricDirectionEnum = pgEnum('metric_direction', METRIC_DIRECTIONS)
 export const organization = pgTable('organization', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  /** Members must sign in with a second factor; those without one are sent to set it up. */
+  requireMfa: boolean('require_mfa').notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -67,8 +69,48 @@ export const user = pgTable('user', {
   name: text('name').notNull(),
   passwordHash: text('password_hash'),
   oidcSubject: text('oidc_subject').unique(),
+  /** The TOTP secret, encrypted with a key derived from the server's secret; set while enrolling. */
+  totpSecret: text('totp_secret'),
+  /** When the second factor was confirmed with a first code; null while none is in use. */
+  totpEnabledAt: at('totp_enabled_at'),
+  /** The time step of the last code accepted: a code is good once, not for the rest of its 30 seconds. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   createdAt: createdAt(),
 });
+
+/** One-time codes that stand in for the second factor, each kept as a hash and used once. */
+export const recoveryCode = pgTable(
+  'recovery_code',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+  },
+  (table) => [index('recovery_code_user_id_idx').on(table.userId)],
+);
+
+/** A link an admin hands a member to set a new password; like an invitation, no mail server is needed. */
+export const passwordReset = pgTable(
+  'password_reset',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (table) => [index('password_reset_user_id_idx').on(table.userId)],
+);
 
 export const membership = pgTable(
   'membership',
@@ -80,6 +122,8 @@ export const membership = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     role: roleEnum('role').notNull(),
+    /** What a member made while holding an earlier role (a visual editor link) is void after this. */
+    roleChangedAt: at('role_changed_at'),
     createdAt: createdAt(),
   },
   (table) => [
@@ -101,6 +145,11 @@ export const session = pgTable(
       .notNull()
       .references(() => organization.id, { onDelete: 'cascade' }),
     csrfToken: text('csrf_token').notNull(),
+    /** What the session list shows to tell sessions apart: the browser and address that signed in. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    /** How it was signed in: `password`, `mfa` (password and second factor) or `sso` (the provider's own checks). */
+    via: text('via').notNull().default('password'),
     createdAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
     lastSeenAt: at('last_seen_at').notNull().defaultNow(),

@@ -65,6 +65,9 @@ async function authenticate(request: FastifyRequest, reply: FastifyReply, option
   return found.principal;
 }
 
+/** What a member who must set up a second factor may still reach: their own account. */
+const ACCOUNT_ROUTES = '/api/v1/auth/';
+
 /** The one access check: who is calling, may they call this route, and is the project theirs. */
 export function registerAccess(app: FastifyInstance, options: AccessOptions): void {
   const { auth } = options;
@@ -98,6 +101,12 @@ export function registerAccess(app: FastifyInstance, options: AccessOptions): vo
       if (!allowed) throw notFound('Project');
     } else if (principal.kind === 'api_key' && !access.apiKeys) {
       throw forbidden('API keys act on their own project only; sign in to manage the organization');
+    }
+    if (principal.kind === 'user' && principal.mfaSetupPending && !request.url.startsWith(ACCOUNT_ROUTES)) {
+      throw new AppError(
+        'mfa_required',
+        'Your organization requires two-factor authentication: set it up under Account before going on',
+      );
     }
     if (!hasRole(principal.role, access.role)) {
       throw forbidden(`This needs the ${access.role} role or higher; yours is ${principal.role}`);

@@ -15,14 +15,14 @@ describe('request errors', () => {
     expect(error.details).toEqual(
       expect.arrayContaining([
         { path: 'email', message: 'Please input valid email' },
-        { path: 'password', message: 'Please input valid password: at least 8 characters' },
+        { path: 'password', message: 'Please input valid password: at least 12 characters' },
         { path: 'name', message: 'Please input name' },
       ]),
     );
   });
 
   it('rejects missing fields, wrong types, over-long values and unknown fields', async () => {
-    const base = { email: 'a@example.com', password: 'long enough', name: 'A', organizationName: 'Org' };
+    const base = { email: 'a@example.com', password: 'long enough for it', name: 'A', organizationName: 'Org' };
     const cases: [unknown, string][] = [
       [{ ...base, organizationName: undefined }, 'organizationName'],
       [{ ...base, name: 42 }, 'name'],

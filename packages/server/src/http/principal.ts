@@ -11,6 +11,11 @@ export interface UserPrincipal {
   role: Role;
   sessionId: string;
   csrfToken: string;
+  /**
+   * The organization requires a second factor, this password session was made without one, and the user has none
+   * to give: until they set one up, only their account's own routes are open.
+   */
+  mfaSetupPending: boolean;
 }
 
 /** A secret key acts as an editor of its own project and nothing else. */

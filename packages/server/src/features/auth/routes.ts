@@ -3,34 +3,47 @@ import {
   authSetupSchema,
   invitationPreviewSchema,
   loginBodySchema,
+  loginMfaBodySchema,
   meSchema,
+  mfaChallengeSchema,
   signupBodySchema,
 } from '@tabula/protocol';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../../http/access';
+import { AppError } from '../../http/app-error';
 import { toMe } from '../../http/me';
+import { originOf } from '../../http/request-origin';
 import { iso, noContent, withErrors } from '../../http/schemas';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
 import { seedDemoProject } from '../demo/service';
 import * as organization from '../organization/service';
+import { completeMfaSignIn, wrongCode } from './account';
 import * as auth from './service';
 
-const LOGIN_ATTEMPTS_PER_MINUTE = 10;
-/** Per address and account: one attacker cannot lock everyone out, nor try many passwords on one account. */
-const loginRateLimitKey = (request: FastifyRequest) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
-  return `${request.ip}|${typeof email === 'string' ? email : ''}`;
-};
+/** Refused with 429 and Retry-After, in whole seconds. */
+export function tooManySignIns(reply: FastifyReply, retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  reply.header('retry-after', String(seconds));
+  return new AppError('rate_limited', `Too many failed sign-ins: try again in ${seconds} s`);
+}
 
 const invitationParams = z.object({ token: z.string().max(256) });
 
-export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, passwords }) => {
+export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, config, passwords, throttle, mfaChallenges, accountSecrets },
+) => {
   const signIn = (reply: FastifyReply, signedIn: auth.SignedIn, status: 200 | 201) => {
     setSessionCookie(reply, config, signedIn.session);
     return reply.status(status).send(toMe(signedIn.member, signedIn.session.csrfToken));
+  };
+  const perAddress = { max: config.accountRequestsPerHour, timeWindow: '1 hour' };
+  const askForCode = (reply: FastifyReply, userId: string) => {
+    const { challenge, expiresAt } = mfaChallenges.issue(userId);
+    return reply.status(202).send({ mfaRequired: true as const, challenge, expiresAt: iso(expiresAt) });
   };
 
   app.get(
@@ -42,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   app.post(
     '/auth/signup',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perAddress },
       schema: { tags: ['auth'], body: signupBodySchema, response: withErrors({ 201: meSchema }) },
     },
     async (request, reply) => {
@@ -54,6 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
           onFirstOrganization: config.demo ? (tx, acting) => seedDemoProject(tx, acting, config.publicUrl) : undefined,
         },
         request.body,
+        originOf(request),
       );
       return signIn(reply, signedIn, 201);
     },
@@ -62,18 +76,57 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   app.post(
     '/auth/login',
     {
-      config: {
-        access: 'public',
-        rateLimit: {
-          max: LOGIN_ATTEMPTS_PER_MINUTE,
-          timeWindow: '1 minute',
-          hook: 'preHandler',
-          keyGenerator: loginRateLimitKey,
-        },
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; an account with a second factor answers 202 with a challenge for /auth/login/mfa',
+        body: loginBodySchema,
+        response: withErrors({ 200: meSchema, 202: mfaChallengeSchema }),
       },
-      schema: { tags: ['auth'], body: loginBodySchema, response: withErrors({ 200: meSchema }) },
     },
-    async (request, reply) => signIn(reply, await auth.login(db, passwords, request.body), 200),
+    async (request, reply) => {
+      const { email } = request.body;
+      const verdict = throttle.check(request.ip, email);
+      if (!verdict.allowed) throw tooManySignIns(reply, verdict.retryAfterMs);
+      let outcome: auth.SignInOutcome;
+      try {
+        outcome = await auth.login(db, passwords, request.body, originOf(request));
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'unauthorized') throttle.failed(request.ip, email);
+        throw error;
+      }
+      if (outcome.kind === 'mfa') return askForCode(reply, outcome.userId);
+      throttle.succeeded(email);
+      return signIn(reply, outcome.signedIn, 200);
+    },
+  );
+
+  app.post(
+    '/auth/login/mfa',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: "The second step of signing in: the authenticator's code, or a recovery code",
+        body: loginMfaBodySchema,
+        response: withErrors({ 200: meSchema }),
+      },
+    },
+    async (request, reply) => {
+      const userId = mfaChallenges.attempt(request.body.challenge);
+      if (!userId) throw new AppError('unauthorized', 'This sign-in has expired: enter your email and password again');
+      // The throttle counts by account: the challenge names it, whatever email was typed.
+      const verdict = throttle.check(request.ip, userId);
+      if (!verdict.allowed) throw tooManySignIns(reply, verdict.retryAfterMs);
+      const proven = await completeMfaSignIn(db, accountSecrets, userId, request.body.code, originOf(request));
+      if (!proven) {
+        throttle.failed(request.ip, userId);
+        throw wrongCode();
+      }
+      throttle.succeeded(userId);
+      throttle.succeeded(proven.member.user.email);
+      return signIn(reply, await auth.openSession(db, proven.member, { ...originOf(request), via: 'mfa' }), 200);
+    },
   );
 
   app.post(
@@ -115,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   app.post(
     '/auth/invitations/:token/accept',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: perAddress },
       schema: {
         tags: ['auth'],
         params: invitationParams,
@@ -124,6 +177,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
       },
     },
     async (request, reply) =>
-      signIn(reply, await auth.acceptInvitation(db, passwords, request.params.token, request.body), 201),
+      signIn(
+        reply,
+        await auth.acceptInvitation(db, passwords, request.params.token, request.body, originOf(request)),
+        201,
+      ),
   );
 };

@@ -6,17 +6,29 @@ import { AppError, forbidden } from '../../http/app-error';
 import type { UserPrincipal } from '../../http/principal';
 import type { Acting } from '../audit/service';
 import * as organization from '../organization/service';
+import { recordSignIn } from './audit-sign-in';
+import { checkNewPassword } from './password-policy';
 import type { PasswordHasher } from './passwords';
-import { createSession, type NewSession } from './sessions';
+import { createSession, type NewSession, type SessionOrigin } from './sessions';
 
 export type { PasswordHasher } from './passwords';
 export { createPasswordHasher } from './passwords';
-export { authenticateSession, createSession, endSession, type NewSession } from './sessions';
+export {
+  authenticateSession,
+  createSession,
+  endSession,
+  type NewSession,
+  type SessionOrigin,
+  type SignedInVia,
+} from './sessions';
 
 export interface SignedIn {
   member: organization.Membership;
   session: NewSession;
 }
+
+/** A sign-in either opens a session, or, for an account with a second factor, asks for its code next. */
+export type SignInOutcome = { kind: 'signed-in'; signedIn: SignedIn } | { kind: 'mfa'; userId: string };
 
 const SIGNUP_CLOSED = 'Sign-up is closed: ask an admin for an invitation link';
 const WRONG_CREDENTIALS = 'Email or password is incorrect';
@@ -41,7 +53,9 @@ export async function signup(
     onFirstOrganization?: (tx: Database, acting: Acting) => Promise<unknown>;
   },
   input: SignupBody,
+  origin: Omit<SessionOrigin, 'via'>,
 ): Promise<SignedIn> {
+  checkNewPassword(input.password, input.email, 'password');
   const isClosed = async (executor: Database) => !deps.openSignup && (await organization.hasAnyUser(executor));
   if (await isClosed(db)) throw forbidden(SIGNUP_CLOSED);
   const passwordHash = await deps.passwords.hash(input.password);
@@ -59,19 +73,39 @@ export async function signup(
         actor: { kind: 'user', id: member.user.id, name: member.user.name },
       });
     }
-    const session = await createSession(tx, { userId: member.user.id, organizationId: member.organization.id });
+    const session = await createSession(
+      tx,
+      { userId: member.user.id, organizationId: member.organization.id },
+      { ...origin, via: 'password' },
+    );
     return { member, session };
   });
 }
 
-export async function login(db: Database, passwords: PasswordHasher, input: LoginBody): Promise<SignedIn> {
+export async function login(
+  db: Database,
+  passwords: PasswordHasher,
+  input: LoginBody,
+  origin: Omit<SessionOrigin, 'via'>,
+): Promise<SignInOutcome> {
   const credentials = await organization.findCredentials(db, input.email);
   if (!(await passwords.verify(credentials?.passwordHash ?? null, input.password)) || !credentials) {
+    // Only a known account's organization can hold the entry; an unknown email is in the server's log alone.
+    if (credentials) await recordSignIn(db, credentials, 'user.sign_in_failed', { ...origin, reason: 'password' });
     throw new AppError('unauthorized', WRONG_CREDENTIALS);
   }
   const { passwordHash: _, ...member } = credentials;
-  const session = await createSession(db, { userId: member.user.id, organizationId: member.organization.id });
-  return { member, session };
+  if (member.user.mfaEnabled) return { kind: 'mfa', userId: member.user.id };
+  return { kind: 'signed-in', signedIn: await openSession(db, member, { ...origin, via: 'password' }) };
+}
+
+/** A session for a member who proved who they are, with its audit entry, in one transaction. */
+export function openSession(db: Database, member: organization.Membership, origin: SessionOrigin): Promise<SignedIn> {
+  return db.transaction(async (tx) => {
+    const session = await createSession(tx, { userId: member.user.id, organizationId: member.organization.id }, origin);
+    await recordSignIn(tx, member, 'user.signed_in', { via: origin.via, ip: origin.ip, userAgent: origin.userAgent });
+    return { member, session };
+  });
 }
 
 export async function acceptInvitation(
@@ -79,8 +113,10 @@ export async function acceptInvitation(
   passwords: PasswordHasher,
   token: string,
   input: AcceptInvitationBody,
+  origin: Omit<SessionOrigin, 'via'>,
 ): Promise<SignedIn> {
   await organization.previewInvitation(db, token);
+  checkNewPassword(input.password, input.email, 'password');
   const passwordHash = await passwords.hash(input.password);
   return db.transaction(async (tx) => {
     const member = await organization.acceptInvitation(tx, token, {
@@ -88,7 +124,11 @@ export async function acceptInvitation(
       name: input.name,
       passwordHash,
     });
-    const session = await createSession(tx, { userId: member.user.id, organizationId: member.organization.id });
+    const session = await createSession(
+      tx,
+      { userId: member.user.id, organizationId: member.organization.id },
+      { ...origin, via: 'password' },
+    );
     return { member, session };
   });
 }

@@ -9,6 +9,19 @@ const SESSION_TTL_MS = SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
 /** Renewing on every request would write on every read; once a minute keeps the expiry fresh enough. */
 const RENEW_AFTER_MS = 60 * 1000;
 
+/** How a session was signed in: with a password alone, with a password and a second factor, or by the provider. */
+export type SignedInVia = 'password' | 'mfa' | 'sso';
+
+/** What the session list shows of a session, and how it began. */
+export interface SessionOrigin {
+  via: SignedInVia;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+/** A user agent is kept only to tell sessions apart in the list; no more of it is needed. */
+const MAX_USER_AGENT_LENGTH = 300;
+
 export interface NewSession {
   id: string;
   /** Goes into the cookie; the database keeps only its hash. */
@@ -20,11 +33,15 @@ export interface NewSession {
 export async function createSession(
   tx: Database,
   owner: { userId: string; organizationId: string },
+  origin: SessionOrigin,
 ): Promise<NewSession> {
   const created = { id: newId(), token: randomToken(32), csrfToken: randomToken(24) };
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await insertSession(tx, {
     ...owner,
+    via: origin.via,
+    userAgent: origin.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
+    ip: origin.ip,
     id: created.id,
     tokenHash: sha256Hex(created.token),
     csrfToken: created.csrfToken,
@@ -45,8 +62,9 @@ export async function authenticateSession(
     renewedUntil = new Date(now.getTime() + SESSION_TTL_MS);
     await extendSession(db, row.id, now, renewedUntil);
   }
-  const { id, lastSeenAt: _, ...rest } = row;
-  return { principal: { kind: 'user', sessionId: id, ...rest }, renewedUntil };
+  const { id, lastSeenAt: _, via, requireMfa, mfaEnabled, ...rest } = row;
+  const mfaSetupPending = requireMfa && !mfaEnabled && via === 'password';
+  return { principal: { kind: 'user', sessionId: id, mfaSetupPending, ...rest }, renewedUntil };
 }
 
 export const endSession = (db: Database, sessionId: string): Promise<void> => deleteSession(db, sessionId);

@@ -1,10 +1,20 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { membership, session, user } from '../../db/schema';
+import { membership, organization, session, user } from '../../db/schema';
 
 export async function insertSession(
   tx: Database,
-  row: { id: string; tokenHash: string; userId: string; organizationId: string; csrfToken: string; expiresAt: Date },
+  row: {
+    id: string;
+    tokenHash: string;
+    userId: string;
+    organizationId: string;
+    csrfToken: string;
+    expiresAt: Date;
+    via: string;
+    userAgent: string | null;
+    ip: string | null;
+  },
 ): Promise<void> {
   await tx.insert(session).values({ ...row, lastSeenAt: new Date() });
 }
@@ -20,6 +30,9 @@ export async function selectLiveSession(db: Database, tokenHash: string, now: Da
       lastSeenAt: session.lastSeenAt,
       name: user.name,
       role: membership.role,
+      via: session.via,
+      mfaEnabled: sql<boolean>`${user.totpEnabledAt} is not null`,
+      requireMfa: organization.requireMfa,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -27,6 +40,7 @@ export async function selectLiveSession(db: Database, tokenHash: string, now: Da
       membership,
       and(eq(membership.userId, session.userId), eq(membership.organizationId, session.organizationId)),
     )
+    .innerJoin(organization, eq(organization.id, session.organizationId))
     .where(and(eq(session.tokenHash, tokenHash), gt(session.expiresAt, now)));
   return row ?? null;
 }

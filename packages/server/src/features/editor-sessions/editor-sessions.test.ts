@@ -167,7 +167,7 @@ describe('visual editor sessions', () => {
     expect((await fresh.editor({ url: '/api/v1/editor/session' })).statusCode).toBe(401);
   });
 
-  it('stops working when its maker may no longer edit', async () => {
+  it("dies when its maker's role changes, for good", async () => {
     const { owner, base } = await projectApi(t).then(async (api) => {
       await api.expectStatus(201, 'POST', '/experiments', { key: 'hero', kind: 'visual', name: 'Hero' });
       return api;
@@ -181,11 +181,17 @@ describe('visual editor sessions', () => {
       payload: { role: 'viewer' },
     });
     expect(demote.statusCode, demote.body).toBe(200);
-    const refused = await t.app.inject({
-      url: '/api/v1/editor/session',
-      headers: { authorization: `Bearer ${token}` },
+    const session = () =>
+      t.app.inject({ url: '/api/v1/editor/session', headers: { authorization: `Bearer ${token}` } });
+    expect((await session()).statusCode).toBe(401);
+    // For good: raising the member again does not bring the token back.
+    const raise = await call(t.app, owner, {
+      method: 'PATCH',
+      url: `/api/v1/members/${member.me.user.id}`,
+      payload: { role: 'editor' },
     });
-    expect(refused.statusCode).toBe(403);
+    expect(raise.statusCode, raise.body).toBe(200);
+    expect((await session()).statusCode).toBe(401);
   });
 
   it('saves every version’s change records in one go, audited as the token’s maker', async () => {

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { editorToken, experiment, project, user } from '../../db/schema';
+import { editorToken, experiment, membership, project, user } from '../../db/schema';
 import type { EditorGrant } from './types';
 
 export async function insertEditorToken(
@@ -26,7 +26,16 @@ export async function selectActiveGrant(db: Database, tokenHash: string, now: Da
     .innerJoin(project, eq(project.id, editorToken.projectId))
     .innerJoin(experiment, eq(experiment.id, editorToken.experimentId))
     .innerJoin(user, eq(user.id, editorToken.createdBy))
-    .where(and(eq(editorToken.tokenHash, tokenHash), isNull(editorToken.revokedAt), gt(editorToken.expiresAt, now)));
+    .innerJoin(membership, eq(membership.userId, editorToken.createdBy))
+    .where(
+      and(
+        eq(editorToken.tokenHash, tokenHash),
+        isNull(editorToken.revokedAt),
+        gt(editorToken.expiresAt, now),
+        // A change of its maker's role ends the token for good: it never outlives the role it was made with.
+        sql`${editorToken.createdAt} > coalesce(${membership.roleChangedAt}, '-infinity')`,
+      ),
+    );
   return row ?? null;
 }
 

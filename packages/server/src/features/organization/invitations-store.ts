@@ -50,7 +50,10 @@ export async function selectUsableInvitationByToken(
   options: { lock: boolean },
 ) {
   const query = db
-    .select({ invitation, organization: { id: organization.id, name: organization.name } })
+    .select({
+      invitation,
+      organization: { id: organization.id, name: organization.name, requireMfa: organization.requireMfa },
+    })
     .from(invitation)
     .innerJoin(organization, eq(organization.id, invitation.organizationId))
     .where(and(eq(invitation.tokenHash, tokenHash), usable(now)));

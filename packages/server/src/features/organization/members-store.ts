@@ -1,5 +1,5 @@
 import type { Role } from '@tabula/protocol';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { membership, user } from '../../db/schema';
 
@@ -48,6 +48,6 @@ export async function lockOwners(tx: Database, organizationId: string): Promise<
 export async function updateRole(tx: Database, organizationId: string, userId: string, role: Role): Promise<void> {
   await tx
     .update(membership)
-    .set({ role })
+    .set({ role, roleChangedAt: sql`now()` })
     .where(and(eq(membership.organizationId, organizationId), eq(membership.userId, userId)));
 }

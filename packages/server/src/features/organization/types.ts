@@ -5,11 +5,14 @@ export interface User {
   email: string;
   name: string;
   createdAt: Date;
+  /** Signs in with a second factor. */
+  mfaEnabled: boolean;
 }
 
 export interface Organization {
   id: string;
   name: string;
+  requireMfa: boolean;
 }
 
 /** A user seen through their one organization. */

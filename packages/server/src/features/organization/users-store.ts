@@ -1,12 +1,16 @@
 import type { Role } from '@tabula/protocol';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { membership, organization, user } from '../../db/schema';
 import type { Credentials, Membership, NewUser, Organization, User } from './types';
 
+const mfaEnabled = sql<boolean>`${user.totpEnabledAt} is not null`;
+const userColumns = { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, mfaEnabled };
+const organizationColumns = { id: organization.id, name: organization.name, requireMfa: organization.requireMfa };
+
 const membershipColumns = {
-  user: { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt },
-  organization: { id: organization.id, name: organization.name },
+  user: userColumns,
+  organization: organizationColumns,
   role: membership.role,
   joinedAt: membership.createdAt,
   passwordHash: user.passwordHash,
@@ -43,7 +47,7 @@ export async function setOidcSubject(tx: Database, userId: string, oidcSubject: 
 /** The instance's own organization: the one its first sign-up created. */
 export async function selectFirstOrganization(db: Database): Promise<Organization | null> {
   const [row] = await db
-    .select({ id: organization.id, name: organization.name })
+    .select(organizationColumns)
     .from(organization)
     .orderBy(asc(organization.createdAt), asc(organization.id))
     .limit(1);
@@ -64,12 +68,12 @@ export async function insertUser(tx: Database, id: string, newUser: NewUser): Pr
   const [row] = await tx
     .insert(user)
     .values({ id, ...newUser })
-    .returning({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt });
+    .returning(userColumns);
   return row!;
 }
 
 export async function insertOrganization(tx: Database, id: string, name: string) {
-  const [row] = await tx.insert(organization).values({ id, name }).returning();
+  const [row] = await tx.insert(organization).values({ id, name }).returning(organizationColumns);
   return row!;
 }
 

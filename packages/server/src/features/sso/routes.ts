@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/app-error';
 import { toMe } from '../../http/me';
+import { originOf } from '../../http/request-origin';
 import { withErrors } from '../../http/schemas';
 import { setSessionCookie } from '../../http/session-cookie';
 import { keepFlow, takeFlow } from './flow-cookie';
@@ -60,7 +61,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, co
         request.log.warn({ err: error }, 'single sign-on code exchange failed');
         throw new AppError('unauthorized', REJECTED);
       });
-      const signedIn = await signInWithIdentity(db, identity);
+      const signedIn = await signInWithIdentity(db, identity, originOf(request));
       setSessionCookie(reply, config, signedIn.session);
       const me = toMe(signedIn.member, signedIn.session.csrfToken);
       return { token: me.csrfToken, me };
