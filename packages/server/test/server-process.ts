@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,30 +14,17 @@ export interface ServerProcess {
   terminate(limitMs: number): Promise<number | null>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** The real server in a process of its own, as `npm start` runs it, on a free port; healthy when this resolves. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tabula-process-'));
-  const url = `http://127.0.0.1:${port}`;
+  // Port 0: the system picks a free one, and the server says which in its log.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       TABULA_DATA_DIR: dataDir,
-      TABULA_PUBLIC_URL: url,
       TABULA_DEMO: 'false',
       TABULA_ANALYSIS_REFRESH_MINUTES: '0',
       ...env,
@@ -51,13 +37,17 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
 
   const deadline = Date.now() + 60_000;
+  let url: string | undefined;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log}`);
-    const healthy = await fetch(`${url}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
+    url ??= /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log)?.[1];
+    const healthy =
+      url !== undefined &&
+      (await fetch(`${url}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      ));
+    if (healthy && url) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`the server did not become healthy within 60 s:\n${log}`);

@@ -133,13 +133,20 @@ export async function startMfaSetup(db: Database, secrets: AccountSecrets, princ
   return { secret, otpauthUrl };
 }
 
-async function newRecoveryCodes(tx: Database, secrets: AccountSecrets, userId: string): Promise<string[]> {
+/** A new set of recovery codes in place of any before, audited as `action`: shown this once, stored as hashes. */
+async function issueRecoveryCodes(
+  tx: Database,
+  secrets: AccountSecrets,
+  account: Account,
+  action: string,
+): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => `${recoveryCodePart()}-${recoveryCodePart()}`);
   await replaceRecoveryCodes(
     tx,
-    userId,
+    account.id,
     codes.map((code) => ({ id: newId(), codeHash: secrets.recoveryCodeHash(normaliseRecoveryCode(code)) })),
   );
+  await auditAccount(tx, account, action);
   return codes;
 }
 
@@ -153,9 +160,7 @@ export async function enableMfa(db: Database, secrets: AccountSecrets, principal
   if (step === null) throw invalidField('code', WRONG_CODE);
   return db.transaction(async (tx) => {
     await updateTotp(tx, account.id, { totpSecret: account.totpSecret, totpEnabledAt: new Date(), totpLastStep: step });
-    const recoveryCodes = await newRecoveryCodes(tx, secrets, account.id);
-    await auditAccount(tx, account, 'user.mfa_enabled');
-    return recoveryCodes;
+    return issueRecoveryCodes(tx, secrets, account, 'user.mfa_enabled');
   });
 }
 
@@ -170,9 +175,7 @@ export async function regenerateRecoveryCodes(
   if (!account.totpEnabledAt) throw conflict('Two-factor authentication is off: there are no recovery codes');
   return db.transaction(async (tx) => {
     if (!(await checkSecondFactor(tx, secrets, account, code))) throw invalidField('code', WRONG_CODE);
-    const recoveryCodes = await newRecoveryCodes(tx, secrets, account.id);
-    await auditAccount(tx, account, 'user.recovery_codes_renewed');
-    return recoveryCodes;
+    return issueRecoveryCodes(tx, secrets, account, 'user.recovery_codes_renewed');
   });
 }
 
