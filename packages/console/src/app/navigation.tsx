@@ -8,12 +8,14 @@ import {
   FlagOutlined,
   FundOutlined,
   PartitionOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   TeamOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { Permission } from '../lib/authorization';
+import { ACCOUNT_PATH } from './paths';
 
 export type NavGroup = 'workspace' | 'project' | 'organization' | 'account';
 
@@ -88,6 +90,13 @@ export const NAV_ITEMS: NavItem[] = [
     icon: <DashboardOutlined />,
     path: '/diagnostics',
     permission: 'diagnostics:read',
+  },
+  {
+    key: 'account',
+    group: 'account',
+    labelKey: 'nav.account',
+    icon: <SafetyCertificateOutlined />,
+    path: ACCOUNT_PATH,
   },
   { key: 'settings', group: 'account', labelKey: 'nav.settings', icon: <SettingOutlined />, path: '/settings' },
 ];

@@ -5,10 +5,13 @@ export type ProjectSettingsTab = (typeof PROJECT_SETTINGS_TABS)[number];
 export const projectPath = (projectId: string, tab: ProjectSettingsTab = 'general') =>
   `/projects/${encodeURIComponent(projectId)}/settings/${tab}`;
 
-export const ORGANIZATION_TABS = ['members', 'invitations'] as const;
+export const ORGANIZATION_TABS = ['members', 'invitations', 'security'] as const;
 export type OrganizationTab = (typeof ORGANIZATION_TABS)[number];
 
 export const organizationPath = (tab: OrganizationTab = 'members') => `/organization/${tab}`;
+
+/** The signed-in user's own account: profile, password, second factor, sessions. */
+export const ACCOUNT_PATH = '/account';
 
 export const FLAG_TABS = ['targeting', 'test', 'history'] as const;
 export type FlagTab = (typeof FLAG_TABS)[number];

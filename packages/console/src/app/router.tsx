@@ -3,6 +3,8 @@ import { NotFound } from '../components/errors/not-found';
 import { FullPageSpin } from '../components/full-page-spin';
 import { ProtectedRoute } from '../lib/protected-route';
 import { AppLayout } from './layout/app-layout';
+import { MfaSetupGuard } from './mfa-setup-guard';
+import { ACCOUNT_PATH } from './paths';
 import { RouteError } from './routes/route-error';
 
 // Pages load on demand: the sign-in page does not wait for the audit log's code.
@@ -15,6 +17,10 @@ export const routes: RouteObject[] = [
       { path: '/signup', lazy: async () => ({ Component: (await import('./routes/auth/signup')).SignupRoute }) },
       { path: '/invite/:token', lazy: async () => ({ Component: (await import('./routes/auth/invite')).InviteRoute }) },
       {
+        path: '/reset-password/:token',
+        lazy: async () => ({ Component: (await import('./routes/auth/reset-password')).ResetPasswordRoute }),
+      },
+      {
         path: '/auth/callback',
         lazy: async () => ({ Component: (await import('./routes/auth/callback')).CallbackRoute }),
       },
@@ -22,7 +28,9 @@ export const routes: RouteObject[] = [
         path: '/',
         element: (
           <ProtectedRoute>
-            <AppLayout />
+            <MfaSetupGuard>
+              <AppLayout />
+            </MfaSetupGuard>
           </ProtectedRoute>
         ),
         children: [
@@ -92,6 +100,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'diagnostics',
                 lazy: async () => ({ Component: (await import('./routes/app/diagnostics')).DiagnosticsRoute }),
+              },
+              {
+                path: ACCOUNT_PATH.slice(1),
+                lazy: async () => ({ Component: (await import('./routes/app/account')).AccountRoute }),
               },
               {
                 path: 'settings',

@@ -62,6 +62,30 @@ describe('api client', () => {
     expect((error as ApiError).fieldIssues).toEqual([{ path: 'name', message: 'Please input name' }]);
   });
 
+  it('keeps how long the server asks to wait, and its mfa_required refusals', async () => {
+    mockApi({
+      'GET /api/v1/projects': {
+        status: 403,
+        body: { error: { code: 'mfa_required', message: 'Set up two-factor authentication first' } },
+      },
+      'POST /api/v1/auth/login': {
+        status: 429,
+        headers: { 'retry-after': '42' },
+        body: { error: { code: 'rate_limited', message: 'Too many failed sign-ins: try again in 42 seconds' } },
+      },
+      'GET /api/v1/weird': { status: 403, body: { error: { code: 'made_up', message: 'Nope' } } },
+    });
+
+    await expect(api.get('/projects')).rejects.toMatchObject({ status: 403, code: 'mfa_required' });
+    await expect(api.post('/auth/login', { body: {} })).rejects.toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      retryAfterSeconds: 42,
+    });
+    // A code outside the protocol's list is no error shape the console knows.
+    await expect(api.get('/weird')).rejects.toMatchObject({ status: 403, code: 'bad_request' });
+  });
+
   it('still yields an ApiError when the body is not the error shape', async () => {
     mockApi({ 'GET /api/v1/broken': { status: 502, body: '<html>Bad gateway</html>' } });
     await expect(api.get('/broken')).rejects.toMatchObject({ status: 502, code: 'internal' });

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly details?: unknown,
+    /** How long the server asks to wait before trying again (a 429's or 503's Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -70,14 +72,23 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** Retry-After in seconds; its HTTP-date form is turned into the seconds left until then. */
+function retryAfter(response: Response): number | undefined {
+  const value = response.headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : undefined;
+}
+
 function toApiError(response: Response, body: unknown): ApiError {
+  const wait = retryAfter(response);
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
     const { code, message, details } = parsed.data.error;
-    return new ApiError(response.status, code, message, details);
+    return new ApiError(response.status, code, message, details, wait);
   }
   const code: ErrorCode = response.status >= 500 ? 'internal' : 'bad_request';
-  return new ApiError(response.status, code, response.statusText || `HTTP ${response.status}`);
+  return new ApiError(response.status, code, response.statusText || `HTTP ${response.status}`, undefined, wait);
 }
 
 /** `baseUrl` is read per request: the developer tool may point the console at another API host. */

@@ -13,6 +13,7 @@ export const PERMISSIONS = {
   'api-key:manage': 'admin',
   'member:manage': 'admin',
   'invitation:manage': 'admin',
+  'organization:manage': 'admin',
   'owner:assign': 'owner',
   'diagnostics:read': 'admin',
   'flag:write': 'editor',

@@ -1,6 +1,18 @@
+import { PASSWORD_IS_COMMON, PASSWORD_IS_EMAIL } from '@tabula/protocol';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { isApiError } from './api-client';
+
+/** Prompts whose reason, after the colon, is what the user must act on: each has words of its own. */
+function specificPrompt(message: string, t: TFunction): string | null {
+  if (message === PASSWORD_IS_EMAIL) return t('common:validation.passwordIsEmail');
+  if (message === PASSWORD_IS_COMMON) return t('common:validation.passwordIsCommon');
+  const length = /^Please input valid password: at (least|most) (\d+) characters$/.exec(message);
+  if (!length) return null;
+  return length[1] === 'least'
+    ? t('common:validation.passwordTooShort', { min: length[2] })
+    : t('common:validation.passwordTooLong', { max: length[2] });
+}
 
 // The server speaks the spec §5 prompts in English ("Please input valid email: …"); these turn them back into keys.
 const PROMPTS: [RegExp, string][] = [
@@ -13,6 +25,8 @@ const camel = (words: string) => words.replace(/ ([a-z])/g, (_, letter: string) 
 
 /** A server prompt in the user's language when its field is one the bundles know; otherwise the server's words. */
 export function translateServerMessage(message: string, t: TFunction): string {
+  const specific = specificPrompt(message, t);
+  if (specific) return specific;
   for (const [pattern, key] of PROMPTS) {
     const field = pattern.exec(message)?.[1];
     if (!field) continue;

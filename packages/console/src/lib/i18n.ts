@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'organization',
   'audit',
   'settings',
+  'account',
   'integration',
   'flags',
   'experiments',

@@ -5,6 +5,7 @@
 export const queryKeys = {
   setup: ['auth', 'setup'] as const,
   me: ['auth', 'me'] as const,
+  mfaSetupRequired: ['auth', 'mfa-setup-required'] as const,
   projects: ['projects'] as const,
   project: (projectId: string) => ['projects', projectId] as const,
   environments: (projectId: string) => ['projects', projectId, 'environments'] as const,
@@ -19,6 +20,9 @@ export const queryKeys = {
   members: ['members'] as const,
   invitations: ['invitations'] as const,
   invitation: (token: string) => ['invitation', token] as const,
+  passwordReset: (token: string) => ['password-reset', token] as const,
+  sessions: ['sessions'] as const,
+  organization: ['organization'] as const,
   audit: ['audit'] as const,
   diagnostics: ['diagnostics'] as const,
 };

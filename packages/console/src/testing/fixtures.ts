@@ -27,8 +27,8 @@ const userIds: Record<Role, string> = { owner: ids.owner, admin: ids.admin, edit
 
 export function meAs(role: Role = 'owner'): Me {
   return {
-    user: { id: userIds[role], email: `${role}@example.com`, name: `Ada ${role}`, createdAt: NOW },
-    organization: { id: ids.organization, name: 'Acme' },
+    user: { id: userIds[role], email: `${role}@example.com`, name: `Ada ${role}`, createdAt: NOW, mfaEnabled: false },
+    organization: { id: ids.organization, name: 'Acme', requireMfa: false },
     role,
     csrfToken: `csrf-${role}`,
   };

@@ -11,6 +11,7 @@ export interface RecordedCall {
 export interface MockResponse {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 type Handler = MockResponse | ((call: RecordedCall) => MockResponse);
@@ -40,7 +41,10 @@ export function mockApi(routes: Record<string, Handler>) {
         : handler;
     const status = answer.status ?? 200;
     const text = answer.body === undefined ? null : JSON.stringify(answer.body);
-    return new Response(status === 204 ? null : text, { status, headers: { 'content-type': 'application/json' } });
+    return new Response(status === 204 ? null : text, {
+      status,
+      headers: { 'content-type': 'application/json', ...answer.headers },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetch: fetchMock };

@@ -4,10 +4,11 @@ import { UserMenu } from '../../features/auth/components/user-menu';
 import { DevtoolEntry } from '../../features/devtool/components/devtool-entry';
 import { ProjectSwitcher } from '../../features/projects/components/project-switcher';
 import { useSettingsStore } from '../../lib/settings-store';
+import { ACCOUNT_PATH } from '../paths';
 
 const PROJECT_PATH = /^\/projects\/[^/]+(\/.*)?$/;
 
-export function AppHeader({ projectId }: { projectId: string | null }) {
+export function AppHeader({ projectId, narrow }: { projectId: string | null; narrow: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const remember = useSettingsStore((state) => state.setCurrentProjectId);
@@ -25,6 +26,8 @@ export function AppHeader({ projectId }: { projectId: string | null }) {
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'space-between',
+        gap: 8,
+        paddingInline: narrow ? 12 : undefined,
         borderBottom: '1px solid #eceef3',
         position: 'sticky',
         top: 0,
@@ -32,9 +35,11 @@ export function AppHeader({ projectId }: { projectId: string | null }) {
       }}
     >
       <ProjectSwitcher value={projectId} onChange={switchProject} />
-      <Flex align="center" gap={8}>
+      <Flex align="center" gap={8} style={{ flexShrink: 0 }}>
         <DevtoolEntry />
         <UserMenu
+          compact={narrow}
+          onOpenAccount={() => navigate(ACCOUNT_PATH)}
           onOpenSettings={() => navigate('/settings')}
           onSignedOut={() => navigate('/login', { replace: true })}
         />

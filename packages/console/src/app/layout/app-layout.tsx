@@ -1,4 +1,4 @@
-import { Layout } from 'antd';
+import { Grid, Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { Brand } from '../../components/brand';
 import { useSettingsStore } from '../../lib/settings-store';
@@ -12,31 +12,35 @@ export function AppLayout() {
   const projectId = useCurrentProjectId();
   const collapsed = useSettingsStore((state) => state.siderCollapsed);
   const setCollapsed = useSettingsStore((state) => state.setSiderCollapsed);
+  // On a phone the sider stays narrow whatever was chosen on a wider screen, leaving the page its width.
+  const narrow = Grid.useBreakpoint().md === false;
+  const siderCollapsed = collapsed || narrow;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider
         collapsible
-        collapsed={collapsed}
+        collapsed={siderCollapsed}
         onCollapse={setCollapsed}
+        trigger={narrow ? null : undefined}
         width={SIDER_WIDTH}
         style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
         data-testid="sider"
       >
         <div
           style={{
-            padding: collapsed ? '20px 0' : '20px 24px',
+            padding: siderCollapsed ? '20px 0' : '20px 24px',
             display: 'flex',
-            justifyContent: collapsed ? 'center' : 'flex-start',
+            justifyContent: siderCollapsed ? 'center' : 'flex-start',
           }}
         >
-          <Brand compact={collapsed} inverted />
+          <Brand compact={siderCollapsed} inverted />
         </div>
-        <SiderNav projectId={projectId} collapsed={collapsed} />
+        <SiderNav projectId={projectId} collapsed={siderCollapsed} />
       </Layout.Sider>
-      <Layout>
-        <AppHeader projectId={projectId} />
-        <Layout.Content style={{ padding: 24 }}>
+      <Layout style={{ minWidth: 0 }}>
+        <AppHeader projectId={projectId} narrow={narrow} />
+        <Layout.Content style={{ padding: narrow ? 12 : 24 }}>
           <div style={{ maxWidth: 1200, margin: '0 auto' }}>
             <Outlet />
           </div>

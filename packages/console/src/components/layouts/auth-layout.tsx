@@ -16,7 +16,11 @@ export function AuthLayout({ title, description, children }: AuthLayoutProps) {
       vertical
       align="center"
       justify="center"
-      style={{ minHeight: '100vh', padding: 24, background: 'linear-gradient(180deg, #eef0ff 0%, #f7f8fa 60%)' }}
+      style={{
+        minHeight: '100vh',
+        padding: '64px 16px 24px',
+        background: 'linear-gradient(180deg, #eef0ff 0%, #f7f8fa 60%)',
+      }}
     >
       <div style={{ position: 'absolute', top: 16, right: 16 }}>
         <LanguageSelect testId="auth-language-select" width={140} />

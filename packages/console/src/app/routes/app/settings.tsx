@@ -2,7 +2,6 @@ import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { LanguageSettings } from '../../../features/settings/components/language-settings';
-import { ProfileCard } from '../../../features/settings/components/profile-card';
 import { ThemeSettings } from '../../../features/settings/components/theme-settings';
 
 export function SettingsRoute() {
@@ -13,7 +12,6 @@ export function SettingsRoute() {
       <Flex vertical gap={24} style={{ maxWidth: 760 }}>
         <LanguageSettings />
         <ThemeSettings />
-        <ProfileCard />
       </Flex>
     </>
   );

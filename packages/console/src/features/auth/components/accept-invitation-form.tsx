@@ -1,11 +1,12 @@
 import type { AcceptInvitationBody, InvitationPreview } from '@tabula/protocol';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordItem } from '../../../components/password/new-password-item';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useRules } from '../../../lib/validation';
 import { useAcceptInvitation } from '../api/accept-invitation';
-import { AccountSubmitButton, NewPasswordItem } from './account-form-parts';
+import { AccountSubmitButton } from './account-form-parts';
 
 interface AcceptInvitationFormProps {
   token: string;
@@ -43,7 +44,7 @@ export function AcceptInvitationForm({ token, invitation, onSuccess }: AcceptInv
       <Form.Item name="name" label={t('labels.name')} rules={[rules.required('name'), rules.name()]}>
         <Input autoComplete="name" data-testid="invite-accept-name" autoFocus />
       </Form.Item>
-      <NewPasswordItem testId="invite-accept-password" />
+      <NewPasswordItem label={t('labels.password')} testId="invite-accept-password" emailField="email" />
       <AccountSubmitButton loading={accept.isPending} testId="invite-accept-submit">
         {t('invite.submit')}
       </AccountSubmitButton>

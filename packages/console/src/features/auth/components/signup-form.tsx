@@ -1,11 +1,12 @@
 import type { SignupBody } from '@tabula/protocol';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordItem } from '../../../components/password/new-password-item';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useRules } from '../../../lib/validation';
 import { useSignup } from '../api/signup';
-import { AccountSubmitButton, NewPasswordItem } from './account-form-parts';
+import { AccountSubmitButton } from './account-form-parts';
 
 export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const { t } = useTranslation('auth');
@@ -30,7 +31,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
       <Form.Item name="email" label={t('labels.email')} rules={[rules.required('email'), rules.email()]}>
         <Input inputMode="email" autoComplete="email" data-testid="signup-email" />
       </Form.Item>
-      <NewPasswordItem testId="signup-password" />
+      <NewPasswordItem label={t('labels.password')} testId="signup-password" emailField="email" />
       <AccountSubmitButton loading={signup.isPending} testId="signup-submit">
         {t('signup.submit')}
       </AccountSubmitButton>

@@ -1,4 +1,4 @@
-import { DownOutlined, LogoutOutlined, SettingOutlined } from '@ant-design/icons';
+import { DownOutlined, LogoutOutlined, SafetyCertificateOutlined, SettingOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RoleTag } from '../../../components/role-tag';
@@ -6,11 +6,14 @@ import { useUser } from '../../../lib/auth';
 import { useLogout } from '../api/logout';
 
 interface UserMenuProps {
+  /** Only the avatar, where the header is narrow (a phone). */
+  compact?: boolean;
+  onOpenAccount: () => void;
   onOpenSettings: () => void;
   onSignedOut: () => void;
 }
 
-export function UserMenu({ onOpenSettings, onSignedOut }: UserMenuProps) {
+export function UserMenu({ compact = false, onOpenAccount, onOpenSettings, onSignedOut }: UserMenuProps) {
   const { t } = useTranslation();
   const me = useUser();
   const logout = useLogout();
@@ -35,7 +38,13 @@ export function UserMenu({ onOpenSettings, onSignedOut }: UserMenuProps) {
             ),
           },
           { type: 'divider' },
-          { key: 'settings', icon: <SettingOutlined />, label: t('header.accountSettings'), onClick: onOpenSettings },
+          {
+            key: 'account',
+            icon: <SafetyCertificateOutlined />,
+            label: <span data-testid="open-account">{t('nav.account')}</span>,
+            onClick: onOpenAccount,
+          },
+          { key: 'settings', icon: <SettingOutlined />, label: t('nav.settings'), onClick: onOpenSettings },
           {
             key: 'logout',
             icon: <LogoutOutlined />,
@@ -50,7 +59,7 @@ export function UserMenu({ onOpenSettings, onSignedOut }: UserMenuProps) {
           <Avatar size="small" style={{ backgroundColor: '#4f46e5' }}>
             {initial}
           </Avatar>
-          <Typography.Text>{me.user.name}</Typography.Text>
+          {!compact && <Typography.Text>{me.user.name}</Typography.Text>}
           <DownOutlined style={{ fontSize: 10 }} />
         </Flex>
       </Button>

@@ -1,8 +1,8 @@
 import type { CreatedInvitation, CreateInvitationBody } from '@tabula/protocol';
-import { Alert, Button, Form, Input, Modal, Select } from 'antd';
+import { Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyableValue } from '../../../components/copyable-value';
+import { OneTimeLink } from '../../../components/one-time-link';
 import { optionTestIds } from '../../../components/option-test-ids';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useUser } from '../../../lib/auth';
@@ -53,10 +53,7 @@ export function InviteMemberModal({ open, onClose }: { open: boolean; onClose: (
       okButtonProps={{ 'data-testid': 'invite-submit' }}
     >
       {created ? (
-        <>
-          <Alert showIcon type="info" title={t('invitations.linkNote')} style={{ marginBottom: 16 }} />
-          <CopyableValue value={created.url} testId="invitation-link" />
-        </>
+        <OneTimeLink note={t('invitations.linkNote')} url={created.url} testId="invitation-link" />
       ) : (
         <Form
           form={form}

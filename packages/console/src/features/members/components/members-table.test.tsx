@@ -40,6 +40,29 @@ describe('members by role', () => {
     expect(screen.queryByTestId('role-option-owner')).toBeNull();
   });
 
+  it('an admin hands a member a password reset link, shown once to copy, but not for themself or an owner', async () => {
+    const { calls } = mockApi({
+      'GET /api/v1/members': { body: { members: everyone } },
+      [`POST /api/v1/members/${ids.editor}/password-reset`]: {
+        status: 201,
+        body: { url: 'http://localhost:4000/reset-password/r3set', expiresAt: '2025-01-16T10:00:00.000Z' },
+      },
+    });
+    renderWithApp(<MembersTable />, { me: meAs('admin') });
+    await screen.findByText('editor@example.com');
+    expect(screen.queryByTestId(`password-reset-${ids.admin}`)).toBeNull();
+    expect(screen.queryByTestId(`password-reset-${ids.owner}`)).toBeNull();
+
+    fireEvent.click(screen.getByTestId(`password-reset-${ids.editor}`));
+    expect(await screen.findByText('Create a password reset link for Ada editor?')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('password-reset-confirm'));
+
+    const link = await screen.findByTestId('password-reset-link');
+    expect(link.textContent).toContain('http://localhost:4000/reset-password/r3set');
+    expect(link.querySelector('.ant-typography-copy')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.path).toBe(`/api/v1/members/${ids.editor}/password-reset`);
+  });
+
   it('an owner may make someone an owner', async () => {
     const { calls } = renderAs('owner');
     await screen.findByText('viewer@example.com');

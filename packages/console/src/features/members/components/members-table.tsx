@@ -10,6 +10,7 @@ import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
 import { MemberRoleSelect } from './member-role-select';
+import { PasswordResetButton } from './password-reset-button';
 
 export function MembersTable() {
   const { t } = useTranslation('organization');
@@ -18,8 +19,8 @@ export function MembersTable() {
   const members = useMembers();
   const updateRole = useUpdateMemberRole();
   const remove = useRemoveMember();
-  // Admins manage everyone but owners; only an owner may remove another owner.
-  const removable = (member: Member) =>
+  // Admins manage everyone but owners; only an owner may remove another owner or reset their password.
+  const manageable = (member: Member) =>
     member.user.id !== me.user.id && (member.role !== 'owner' || can(me.role, 'owner:assign'));
 
   const columns: TableColumnsType<Member> = [
@@ -64,25 +65,28 @@ export function MembersTable() {
       key: 'actions',
       align: 'right',
       render: (_, member) =>
-        removable(member) && (
-          <Popconfirm
-            title={t('members.removeConfirm', { name: member.user.name })}
-            description={t('members.removeDescription')}
-            okText={t('common:actions.remove')}
-            cancelText={t('common:actions.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => remove.mutate(member.user.id)}
-          >
-            <Button
-              size="small"
-              danger
-              icon={<UserDeleteOutlined />}
-              aria-label={t('members.removeNamed', { name: member.user.name })}
-              data-testid={`remove-member-${member.user.id}`}
+        manageable(member) && (
+          <Flex gap={8} justify="flex-end" wrap>
+            <PasswordResetButton member={member} />
+            <Popconfirm
+              title={t('members.removeConfirm', { name: member.user.name })}
+              description={t('members.removeDescription')}
+              okText={t('common:actions.remove')}
+              cancelText={t('common:actions.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove.mutate(member.user.id)}
             >
-              {t('common:actions.remove')}
-            </Button>
-          </Popconfirm>
+              <Button
+                size="small"
+                danger
+                icon={<UserDeleteOutlined />}
+                aria-label={t('members.removeNamed', { name: member.user.name })}
+                data-testid={`remove-member-${member.user.id}`}
+              >
+                {t('common:actions.remove')}
+              </Button>
+            </Popconfirm>
+          </Flex>
         ),
     });
   }
@@ -96,6 +100,8 @@ export function MembersTable() {
         dataSource={members.data ?? []}
         loading={members.isPending}
         pagination={false}
+        // On a phone the columns keep their width and the table scrolls sideways.
+        scroll={{ x: 'max-content' }}
         data-testid="members-table"
       />
     </>

@@ -29,7 +29,7 @@ export function ProjectSwitcher({ value, onChange }: ProjectSwitcherProps) {
       optionRender={optionTestIds('project-option')}
       options={options}
       showSearch={{ optionFilterProp: 'name' }}
-      style={{ width: 240 }}
+      style={{ width: 240, minWidth: 0, flexShrink: 1 }}
       notFoundContent={t('switcher.empty')}
     />
   );

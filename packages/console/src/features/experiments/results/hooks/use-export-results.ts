@@ -1,8 +1,8 @@
 import type { ExperimentResults } from '@tabula/protocol';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadText } from '../../../../lib/download';
 import { toCsv } from '../utils/csv';
-import { downloadText } from '../utils/download';
 import { resultsCsvRows } from '../utils/results-csv';
 
 // Spreadsheet programs read a file as UTF-8 (names in Chinese or Japanese included) only when it starts with a BOM.
