@@ -50,6 +50,11 @@ export const meSchema = z.object({
   }),
   role: roleSchema,
   csrfToken: z.string(),
+  /**
+   * This session can reach only its account until the user sets up a second factor: the organization requires one,
+   * and the session was signed in with a password alone (single sign-on relies on the provider's own).
+   */
+  mfaSetupRequired: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

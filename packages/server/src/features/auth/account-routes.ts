@@ -19,7 +19,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../../http/access';
 import { notFound } from '../../http/app-error';
-import { toMe } from '../../http/me';
 import { originOf } from '../../http/request-origin';
 import { iso, noContent, withErrors } from '../../http/schemas';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
@@ -220,9 +219,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (
         const { challenge, expiresAt } = mfaChallenges.issue(member.user.id);
         return reply.status(202).send({ mfaRequired: true as const, challenge, expiresAt: iso(expiresAt) });
       }
-      const session = await auth.openSession(db, member, { ...originOf(request), via: 'password' });
-      setSessionCookie(reply, config, session.session);
-      return reply.status(200).send(toMe(member, session.session.csrfToken));
+      const signedIn = await auth.openSession(db, member, { ...originOf(request), via: 'password' });
+      setSessionCookie(reply, config, signedIn.session);
+      return reply.status(200).send(auth.meOf(signedIn));
     },
   );
 

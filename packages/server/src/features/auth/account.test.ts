@@ -278,9 +278,16 @@ describe('account security', () => {
       expect(blocked.statusCode).toBe(403);
       expect(blocked.json().error.code).toBe('mfa_required');
       const me = await as(editor, { url: '/api/v1/auth/me' });
-      expect(me.json()).toMatchObject({ user: { mfaEnabled: false }, organization: { requireMfa: true } });
+      expect(me.json()).toMatchObject({
+        user: { mfaEnabled: false },
+        organization: { requireMfa: true },
+        mfaSetupRequired: true,
+      });
+      // A sign-in says so at once, so the console goes straight to setting it up.
+      expect((await login(editor.me.user.email, PASSWORD)).json()).toMatchObject({ mfaSetupRequired: true });
       await enrol(editor);
       expect((await projects(editor)).statusCode).toBe(200);
+      expect((await as(editor, { url: '/api/v1/auth/me' })).json()).toMatchObject({ mfaSetupRequired: false });
 
       const off = (session: Session, password: string) =>
         as(session, { method: 'DELETE', url: '/api/v1/auth/mfa', payload: { password } });

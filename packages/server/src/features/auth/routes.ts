@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (
 ) => {
   const signIn = (reply: FastifyReply, signedIn: auth.SignedIn, status: 200 | 201) => {
     setSessionCookie(reply, config, signedIn.session);
-    return reply.status(status).send(toMe(signedIn.member, signedIn.session.csrfToken));
+    return reply.status(status).send(auth.meOf(signedIn));
   };
   const perAddress = { max: config.accountRequestsPerHour, timeWindow: '1 hour' };
   const askForCode = (reply: FastifyReply, userId: string) => {
@@ -144,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (
     { config: { access: { role: 'viewer' } }, schema: { tags: ['auth'], response: withErrors({ 200: meSchema }) } },
     async (request) => {
       const principal = userOf(request);
-      return toMe(await auth.signedInMember(db, principal), principal.csrfToken);
+      return toMe(await auth.signedInMember(db, principal), principal.csrfToken, principal.mfaSetupPending);
     },
   );
 

@@ -3,13 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, forbidden } from '../../http/app-error';
+import { toMe } from '../../http/me';
 import type { UserPrincipal } from '../../http/principal';
 import type { Acting } from '../audit/service';
 import * as organization from '../organization/service';
 import { recordSignIn } from './audit-sign-in';
 import { checkNewPassword } from './password-policy';
 import type { PasswordHasher } from './passwords';
-import { createSession, type NewSession, type SessionOrigin } from './sessions';
+import { createSession, mfaSetupPending, type NewSession, type SessionOrigin } from './sessions';
 
 export type { PasswordHasher } from './passwords';
 export { createPasswordHasher } from './passwords';
@@ -17,6 +18,7 @@ export {
   authenticateSession,
   createSession,
   endSession,
+  mfaSetupPending,
   type NewSession,
   type SessionOrigin,
   type SignedInVia,
@@ -138,3 +140,15 @@ export async function signedInMember(db: Database, principal: UserPrincipal): Pr
   if (!member) throw new AppError('unauthorized', 'Please sign in');
   return member;
 }
+
+/** What a sign-in answers: who signed in, and whether they must set up a second factor first. */
+export const meOf = ({ member, session }: SignedIn) =>
+  toMe(
+    member,
+    session.csrfToken,
+    mfaSetupPending({
+      via: session.via,
+      requireMfa: member.organization.requireMfa,
+      mfaEnabled: member.user.mfaEnabled,
+    }),
+  );

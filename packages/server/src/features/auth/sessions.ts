@@ -22,8 +22,16 @@ export interface SessionOrigin {
 /** A user agent is kept only to tell sessions apart in the list; no more of it is needed. */
 const MAX_USER_AGENT_LENGTH = 300;
 
+/**
+ * Whether a session must set up a second factor before anything else: its organization requires one, the user has
+ * none, and it was signed in with a password alone.
+ */
+export const mfaSetupPending = (session: { via: string; requireMfa: boolean; mfaEnabled: boolean }): boolean =>
+  session.requireMfa && !session.mfaEnabled && session.via === 'password';
+
 export interface NewSession {
   id: string;
+  via: SignedInVia;
   /** Goes into the cookie; the database keeps only its hash. */
   token: string;
   csrfToken: string;
@@ -47,7 +55,7 @@ export async function createSession(
     csrfToken: created.csrfToken,
     expiresAt,
   });
-  return { ...created, expiresAt };
+  return { ...created, via: origin.via, expiresAt };
 }
 
 export async function authenticateSession(
@@ -63,8 +71,8 @@ export async function authenticateSession(
     await extendSession(db, row.id, now, renewedUntil);
   }
   const { id, lastSeenAt: _, via, requireMfa, mfaEnabled, ...rest } = row;
-  const mfaSetupPending = requireMfa && !mfaEnabled && via === 'password';
-  return { principal: { kind: 'user', sessionId: id, mfaSetupPending, ...rest }, renewedUntil };
+  const pending = mfaSetupPending({ via, requireMfa, mfaEnabled });
+  return { principal: { kind: 'user', sessionId: id, mfaSetupPending: pending, ...rest }, renewedUntil };
 }
 
 export const endSession = (db: Database, sessionId: string): Promise<void> => deleteSession(db, sessionId);

@@ -2,10 +2,10 @@ import { ssoExchangeBodySchema, ssoExchangeResultSchema } from '@tabula/protocol
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/app-error';
-import { toMe } from '../../http/me';
 import { originOf } from '../../http/request-origin';
 import { withErrors } from '../../http/schemas';
 import { setSessionCookie } from '../../http/session-cookie';
+import { meOf } from '../auth/service';
 import { keepFlow, takeFlow } from './flow-cookie';
 import { createOidcClient, type OidcClient } from './oidc-client';
 import { signInWithIdentity } from './service';
@@ -63,7 +63,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, co
       });
       const signedIn = await signInWithIdentity(db, identity, originOf(request));
       setSessionCookie(reply, config, signedIn.session);
-      const me = toMe(signedIn.member, signedIn.session.csrfToken);
+      const me = meOf(signedIn);
       return { token: me.csrfToken, me };
     },
   );
