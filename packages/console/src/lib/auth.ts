@@ -41,8 +41,6 @@ export function useUser(): Me {
 export function setSession(queryClient: QueryClient, me: Me | null): void {
   setCsrfToken(me?.csrfToken ?? null);
   queryClient.setQueryData(queryKeys.me, me);
-  // A new session has not been refused anything yet.
-  setMfaSetupRequired(queryClient, false);
 }
 
 /** A change to the signed-in user that the server made without a new Me (a second factor set up or removed). */
@@ -53,22 +51,10 @@ export function updateSession(queryClient: QueryClient, change: (me: Me) => Me):
 
 /**
  * Whether the server refuses this session everything but `/auth/*` (`mfa_required`) until it sets up a second
- * factor. Only the server knows: a session started by single sign-on relies on the provider's factor instead, so
- * `organization.requireMfa && !user.mfaEnabled` alone does not tell.
+ * factor: the server says so in Me (a session started by single sign-on relies on the provider's factor, which
+ * `organization.requireMfa && !user.mfaEnabled` alone cannot tell).
  */
-export function setMfaSetupRequired(queryClient: QueryClient, required: boolean): void {
-  queryClient.setQueryData(queryKeys.mfaSetupRequired, required);
-}
-
-export const useMfaSetupRequired = (): boolean =>
-  useQuery({
-    queryKey: queryKeys.mfaSetupRequired,
-    // Nothing to fetch: only a refusal of the server (or setting the factor up) changes it.
-    queryFn: () => false,
-    initialData: false,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-  }).data;
+export const useMfaSetupRequired = (): boolean => useMe().data?.mfaSetupRequired ?? false;
 
 /** Spec §2 "load the auth plugin": who is signed in and how one may sign in, before the first render. */
 export async function loadAuth(queryClient: QueryClient): Promise<void> {

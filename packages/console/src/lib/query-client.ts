@@ -1,7 +1,7 @@
 import type { Me } from '@tabula/protocol';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
-import { setMfaSetupRequired, setSession, updateSession } from './auth';
+import { setSession, updateSession } from './auth';
 import { queryKeys } from './query-keys';
 
 const MAX_RETRIES = 2;
@@ -23,8 +23,8 @@ export function createQueryClient(): QueryClient {
         ...current,
         user: { ...current.user, mfaEnabled: false },
         organization: { ...current.organization, requireMfa: true },
+        mfaSetupRequired: true,
       }));
-      setMfaSetupRequired(queryClient, true);
     }
   };
   const queryClient: QueryClient = new QueryClient({

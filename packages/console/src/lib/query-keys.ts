@@ -5,7 +5,6 @@
 export const queryKeys = {
   setup: ['auth', 'setup'] as const,
   me: ['auth', 'me'] as const,
-  mfaSetupRequired: ['auth', 'mfa-setup-required'] as const,
   projects: ['projects'] as const,
   project: (projectId: string) => ['projects', projectId] as const,
   environments: (projectId: string) => ['projects', projectId, 'environments'] as const,

@@ -31,6 +31,7 @@ export function meAs(role: Role = 'owner'): Me {
     organization: { id: ids.organization, name: 'Acme', requireMfa: false },
     role,
     csrfToken: `csrf-${role}`,
+    mfaSetupRequired: false,
   };
 }
 

@@ -126,6 +126,14 @@ describe('a second factor the organization requires', () => {
     expect(await screen.findByTestId('mfa-required')).toBeTruthy();
   });
 
+  it('goes straight to setting it up when the sign-in says the session must', async () => {
+    mockApi({ 'GET /api/v1/auth/sessions': { body: [session] } });
+    const { router } = renderConsole('/projects', { ...lockedOut(), mfaSetupRequired: true });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(await screen.findByTestId('mfa-required')).toBeTruthy();
+  });
+
   it('leaves a session the server does not refuse alone, single sign-on relying on its own factor', async () => {
     mockApi({ 'GET /api/v1/projects': { body: { projects: [project] } } });
     const { router } = renderConsole('/projects', lockedOut());

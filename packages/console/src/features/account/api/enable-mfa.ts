@@ -1,7 +1,7 @@
-import { type MfaCodeBody, type RecoveryCodes, recoveryCodesSchema } from '@tabula/protocol';
+import { type Me, type MfaCodeBody, type RecoveryCodes, recoveryCodesSchema } from '@tabula/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { setMfaSetupRequired, updateSession } from '../../../lib/auth';
+import { updateSession } from '../../../lib/auth';
 import { CHECKS_CREDENTIALS } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -15,9 +15,8 @@ export function useEnableMfa() {
     mutationFn: enableMfa,
     meta: CHECKS_CREDENTIALS,
     onSuccess: () => {
-      const wasRequired = queryClient.getQueryData<boolean>(queryKeys.mfaSetupRequired) === true;
-      updateSession(queryClient, (me) => ({ ...me, user: { ...me.user, mfaEnabled: true } }));
-      setMfaSetupRequired(queryClient, false);
+      const wasRequired = queryClient.getQueryData<Me | null>(queryKeys.me)?.mfaSetupRequired === true;
+      updateSession(queryClient, (me) => ({ ...me, user: { ...me.user, mfaEnabled: true }, mfaSetupRequired: false }));
       // What the server refused while the second factor was missing can be asked for again.
       if (wasRequired) {
         void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });

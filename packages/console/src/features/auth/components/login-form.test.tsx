@@ -33,11 +33,26 @@ describe('login form', () => {
     expect(queryClient.getQueryData(queryKeys.me)).toEqual(me);
   });
 
-  it('shows what went wrong when the server refuses', async () => {
+  it("says in the user's language that the email or password is wrong", async () => {
     mockApi({
       'POST /api/v1/auth/login': {
         status: 401,
-        body: { error: { code: 'unauthorized', message: 'Wrong email or password' } },
+        body: { error: { code: 'unauthorized', message: 'Email or password is incorrect' } },
+      },
+    });
+    renderWithApp(<LoginForm onSuccess={vi.fn()} />);
+
+    fill('someone@example.com', 'nope-nope');
+
+    const alert = await screen.findByTestId('sign-in-refused');
+    expect(alert.textContent).toBe('Email or password is incorrect');
+  });
+
+  it("shows what else went wrong in the server's words", async () => {
+    mockApi({
+      'POST /api/v1/auth/login': {
+        status: 400,
+        body: { error: { code: 'bad_request', message: 'Something the server refused' } },
       },
     });
     renderWithApp(<LoginForm onSuccess={vi.fn()} />);
@@ -45,8 +60,7 @@ describe('login form', () => {
     fill('someone@example.com', 'nope-nope');
 
     const alert = await screen.findByTestId('server-error');
-    expect(alert.textContent).toContain('Sign-in failed');
-    expect(alert.textContent).toContain('Wrong email or password');
+    expect(alert.textContent).toContain('Something the server refused');
   });
 
   it('asks for the fields with the spec §5 prompts before calling the server', async () => {

@@ -53,7 +53,7 @@ function PasswordStep({ initialEmail, onResult }: PasswordStepProps) {
       name="login"
       initialValues={{ email: initialEmail }}
     >
-      <SignInErrorAlert error={error} secondsLeft={secondsLeft} />
+      <SignInErrorAlert error={error} secondsLeft={secondsLeft} refusedMessage={t('login.wrongCredentials')} />
       <Form.Item name="email" label={t('labels.email')} rules={[rules.required('email'), rules.email()]}>
         <Input prefix={<MailOutlined />} inputMode="email" autoComplete="email" data-testid="login-email" autoFocus />
       </Form.Item>

@@ -2,6 +2,7 @@ import type { MfaChallenge } from '@tabula/protocol';
 import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MfaCodeItem } from '../../../components/mfa-code-item';
 import { isApiError } from '../../../lib/api-client';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useLoginMfa } from '../api/login-mfa';
@@ -14,10 +15,6 @@ interface LoginMfaFormProps {
   onSuccess: () => void;
   onBack: () => void;
 }
-
-const TOTP_PATTERN = /^\d{6}$/;
-// People copy codes with the space some apps show in the middle ("123 456").
-const digitsOnly = (value?: string) => value?.replace(/\D/g, '').slice(0, 6) ?? '';
 
 /** Sign-in, second step: the code of the authenticator app, or one of the recovery codes. */
 export function LoginMfaForm({ challenge, onSuccess, onBack }: LoginMfaFormProps) {
@@ -66,22 +63,7 @@ export function LoginMfaForm({ challenge, onSuccess, onBack }: LoginMfaFormProps
           <Input autoComplete="off" autoCapitalize="none" spellCheck={false} data-testid="login-mfa-code" autoFocus />
         </Form.Item>
       ) : (
-        <Form.Item
-          key="app"
-          name="code"
-          label={t('mfa.code')}
-          normalize={digitsOnly}
-          rules={[{ required: true, pattern: TOTP_PATTERN, message: t('mfa.codeInvalid') }]}
-        >
-          <Input
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            placeholder="000000"
-            data-testid="login-mfa-code"
-            autoFocus
-          />
-        </Form.Item>
+        <MfaCodeItem key="app" testId="login-mfa-code" autoFocus />
       )}
       <AccountSubmitButton loading={loginMfa.isPending} disabled={secondsLeft > 0} testId="login-mfa-submit">
         {t('mfa.submit')}

@@ -8,11 +8,28 @@ interface SignInErrorAlertProps {
   error: unknown;
   /** Seconds until the server takes another attempt, from its Retry-After. */
   secondsLeft: number;
+  /** What a 401 means on this form, in the user's language (the server's words are English). */
+  refusedMessage?: string;
 }
 
-/** A refused sign-in; when too many failed, how long to wait, counting down, rather than a bare error. */
-export function SignInErrorAlert({ error, secondsLeft }: SignInErrorAlertProps) {
+/**
+ * A refused sign-in in the user's language: wrong credentials, or, when too many failed, how long to wait, counting
+ * down, rather than a bare error.
+ */
+export function SignInErrorAlert({ error, secondsLeft, refusedMessage }: SignInErrorAlertProps) {
   const { t } = useTranslation('auth');
+  if (refusedMessage && isApiError(error) && error.status === 401) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        role="alert"
+        data-testid="sign-in-refused"
+        title={refusedMessage}
+        style={{ marginBottom: 16 }}
+      />
+    );
+  }
   if (!isApiError(error) || error.status !== 429) return <ServerErrorAlert error={error} />;
 
   const minutes = Math.floor(secondsLeft / 60);

@@ -5,23 +5,28 @@ const TOTP_PATTERN = /^\d{6}$/;
 // Some apps show the code as "123 456"; people copy it with the space.
 const digitsOnly = (value?: string) => value?.replace(/\D/g, '').slice(0, 6) ?? '';
 
-/** The six digits the authenticator app shows now. */
-export function MfaCodeItem({ testId }: { testId: string }) {
-  const { t } = useTranslation('account');
+interface MfaCodeItemProps {
+  testId: string;
+  autoFocus?: boolean;
+}
+
+/** The six digits the authenticator app shows now, as the form's `code` field. */
+export function MfaCodeItem({ testId, autoFocus }: MfaCodeItemProps) {
+  const { t } = useTranslation();
   return (
     <Form.Item
       name="code"
-      label={t('mfa.code')}
+      label={t('mfaCode.label')}
       normalize={digitsOnly}
-      rules={[{ required: true, pattern: TOTP_PATTERN, message: t('mfa.codeInvalid') }]}
+      rules={[{ required: true, pattern: TOTP_PATTERN, message: t('mfaCode.invalid') }]}
     >
       <Input
         autoComplete="one-time-code"
         inputMode="numeric"
         maxLength={6}
         placeholder="000000"
-        style={{ maxWidth: 200 }}
         data-testid={testId}
+        autoFocus={autoFocus}
       />
     </Form.Item>
   );
