@@ -186,6 +186,17 @@ describe.skipIf(!serverUrl())('a server whose database misbehaves (PostgreSQL th
     await traffic.stop();
 
     const { outcomes } = traffic;
+    // The run's figures, for whoever reads the log: how much was refused, the slowest answer, the recovery.
+    console.info(
+      JSON.stringify({
+        requests: outcomes.length,
+        refused503: outcomes.filter((outcome) => outcome.status === 503).length,
+        servedFromMemory: outcomes.filter((outcome) => outcome.fromMemory).length,
+        slowestAnswerMs: Math.max(...outcomes.map((outcome) => outcome.ms)),
+        ingestRecoveredMs: recoveredIn,
+        acknowledgedEvents: traffic.acknowledged.length,
+      }),
+    );
     expect(server.child.exitCode, server.output().slice(-4000)).toBeNull();
     expect(server.output()).not.toMatch(/Unhandled|uncaught/i);
     // Every request was answered in time, never with a 500; a refusal says when to come back.

@@ -24,19 +24,22 @@ export function AppLayout() {
         onCollapse={setCollapsed}
         trigger={narrow ? null : undefined}
         width={SIDER_WIDTH}
-        style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+        style={{ position: 'sticky', top: 0, height: '100vh' }}
         data-testid="sider"
       >
-        <div
-          style={{
-            padding: siderCollapsed ? '20px 0' : '20px 24px',
-            display: 'flex',
-            justifyContent: siderCollapsed ? 'center' : 'flex-start',
-          }}
-        >
-          <Brand compact={siderCollapsed} inverted />
+        {/* The menu scrolls above the collapse trigger, which would otherwise cover its last items on short screens. */}
+        <div style={{ height: '100%', overflowY: 'auto', overflowX: 'hidden' }}>
+          <div
+            style={{
+              padding: siderCollapsed ? '20px 0' : '20px 24px',
+              display: 'flex',
+              justifyContent: siderCollapsed ? 'center' : 'flex-start',
+            }}
+          >
+            <Brand compact={siderCollapsed} inverted />
+          </div>
+          <SiderNav projectId={projectId} collapsed={siderCollapsed} />
         </div>
-        <SiderNav projectId={projectId} collapsed={siderCollapsed} />
       </Layout.Sider>
       <Layout style={{ minWidth: 0 }}>
         <AppHeader projectId={projectId} narrow={narrow} />
