@@ -65,12 +65,15 @@ async function loadAccount(db: Database, userId: string): Promise<Account> {
   return account;
 }
 
-const acting = (account: Account) => ({
+/** Who an account's own entries name: the account acts on itself. */
+type AccountActor = Pick<Account, 'id' | 'name' | 'organizationId'>;
+
+const acting = (account: AccountActor) => ({
   organizationId: account.organizationId,
   actor: { kind: 'user' as const, id: account.id, name: account.name },
 });
 
-const auditAccount = (tx: Database, account: Account, action: string, after: unknown = null) =>
+const auditAccount = (tx: Database, account: AccountActor, action: string, after: unknown = null) =>
   recordAudit(tx, {
     ...acting(account),
     projectId: null,
@@ -278,15 +281,8 @@ export async function completePasswordReset(
     if (!(await consumePasswordReset(tx, reset.id, now))) throw new AppError('not_found', INVALID_RESET_LINK);
     await updatePasswordHash(tx, reset.userId, passwordHash);
     const ended = await deleteUserSessions(tx, reset.userId, null);
-    await recordAudit(tx, {
-      organizationId: reset.organizationId,
-      projectId: null,
-      actor: { kind: 'user', id: reset.userId, name: reset.name },
-      action: 'user.password_reset',
-      entityType: 'user',
-      entityId: reset.userId,
-      after: { email: reset.email, sessionsEnded: ended },
-    });
+    const account = { id: reset.userId, name: reset.name, organizationId: reset.organizationId };
+    await auditAccount(tx, account, 'user.password_reset', { email: reset.email, sessionsEnded: ended });
   });
   return reset.userId;
 }
