@@ -1,45 +1,22 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { unstorableText } from '../lib/unstorable-text';
+import { findUnstorable, unstorableText } from '../lib/unstorable-text';
 import { AppError } from './app-error';
 import { toErrorBody } from './error-handler';
 
 /**
  * Deeper than any body the API takes (user JSON inside a rule inside a flag stays far below it). A body nested
- * further is refused before anything walks it recursively.
+ * further is refused before validation walks it recursively.
  */
 export const MAX_BODY_DEPTH = 64;
 
-const joinPath = (path: string, key: string | number) => (path === '' ? String(key) : `${path}.${key}`);
-
-/**
- * Why a parsed JSON value cannot be taken, naming where (`rules.0.values.1`), or null. Walked without recursion, so
- * a value nested thousands deep costs no stack.
- */
+/** Why a parsed JSON value cannot be taken, naming where (`rules.0.values.1`), or null. */
 export function unsafeJsonProblem(value: unknown): string | null {
-  const pending: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
-  while (pending.length > 0) {
-    const { value: current, path, depth } = pending.pop()!;
-    const where = path === '' ? 'The request body' : `The request body at ${path}`;
-    if (typeof current === 'string') {
-      const problem = unstorableText(current);
-      if (problem) return `${where} ${problem}`;
-      continue;
-    }
-    if (typeof current !== 'object' || current === null) continue;
-    if (depth >= MAX_BODY_DEPTH) return `The request body is nested more than ${MAX_BODY_DEPTH} levels deep`;
-    const entries: [string | number, unknown][] = Array.isArray(current)
-      ? current.map((item, index) => [index, item])
-      : Object.entries(current);
-    for (const [key, item] of entries) {
-      const itemPath = joinPath(path, key);
-      if (typeof key === 'string') {
-        const problem = unstorableText(key);
-        if (problem) return `A field name in the request body (${JSON.stringify(itemPath)}) ${problem}`;
-      }
-      pending.push({ value: item, path: itemPath, depth: depth + 1 });
-    }
-  }
-  return null;
+  const found = findUnstorable(value, MAX_BODY_DEPTH);
+  if (!found) return null;
+  const path = found.path.join('.');
+  if (found.at === 'depth') return `The request body is nested more than ${MAX_BODY_DEPTH} levels deep`;
+  if (found.at === 'key') return `A field name in the request body (${JSON.stringify(path)}) ${found.problem}`;
+  return path === '' ? `The request body ${found.problem}` : `The request body at ${path} ${found.problem}`;
 }
 
 type ParserDone = (error: Error | null, body?: unknown) => void;

@@ -13,3 +13,46 @@ export function unstorableText(text: string): string | null {
   if (text.includes('\u0000')) return 'contains a NUL character';
   return UNPAIRED_SURROGATE.test(text) ? 'contains an unpaired UTF-16 surrogate' : null;
 }
+
+/** What a JSON value holds that no database stores, and where: in a text, in a field name, or nesting too deep. */
+export interface Unstorable {
+  at: 'text' | 'key' | 'depth';
+  /** 'contains a NUL character', …; empty for `depth`. */
+  problem: string;
+  /** Keys and indexes down to it, built only once something is found. */
+  path: (string | number)[];
+}
+
+/**
+ * The first thing in `value` PostgreSQL would refuse, or null: text with NUL or unpaired surrogates (in values and
+ * field names), or containers nested `maxDepth` deep. The depth limit also bounds this function's own recursion, so
+ * a body of brackets cannot exhaust the stack. Event ingest runs it on every event: nothing is allocated on the way.
+ */
+export function findUnstorable(value: unknown, maxDepth: number, depth = 0): Unstorable | null {
+  if (typeof value === 'string') {
+    const problem = unstorableText(value);
+    return problem ? { at: 'text', problem, path: [] } : null;
+  }
+  if (value === null || typeof value !== 'object') return null;
+  if (depth >= maxDepth) return { at: 'depth', problem: '', path: [] };
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = findUnstorable(value[index], maxDepth, depth + 1);
+      if (found) {
+        found.path.unshift(index);
+        return found;
+      }
+    }
+    return null;
+  }
+  for (const key in value) {
+    const problem = unstorableText(key);
+    if (problem) return { at: 'key', problem, path: [key] };
+    const found = findUnstorable((value as Record<string, unknown>)[key], maxDepth, depth + 1);
+    if (found) {
+      found.path.unshift(key);
+      return found;
+    }
+  }
+  return null;
+}

@@ -34,7 +34,7 @@ import type { SessionOrigin } from './sessions';
 import { acceptTotpCode, newTotp } from './totp';
 
 const RECOVERY_CODE_COUNT = 10;
-/** Ten characters without look-alikes, shown as `xxxxx-xxxxx`: 50 bits each. */
+/** Ten characters without look-alikes, shown in two groups of five (`k7m2q-x9fhd`): 50 bits each. */
 const recoveryCodePart = customAlphabet('23456789abcdefghjkmnpqrstuvwxyz', 5);
 const WRONG_CODE = 'The code is not right: type the one your authenticator app shows now, or a recovery code';
 const WRONG_PASSWORD = 'The password is not right';

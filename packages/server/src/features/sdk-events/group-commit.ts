@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/app-error';
+import { settleWithin } from '../../lib/settle-within';
 import type { FlagUsageReport } from '../flags/service';
 import { eventKey, type NewEvents } from './store';
 import type { BatchOutcome, EventRow } from './types';
@@ -61,15 +62,7 @@ interface Batch {
 /** What a batch weighs against the queue and group limits: usage costs a statement's row too. */
 const weight = (batch: Pick<Batch, 'rows' | 'usage'>): number => batch.rows.length + batch.usage.length;
 
-/** Rejects when `promise` has not settled within `ms`; what it does afterwards is ignored. */
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`the write did not commit within ${ms} ms`)), ms);
-  });
-  promise.catch(() => {});
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
-}
+const TIMED_OUT = Symbol('timed out');
 
 /** Each (environment, flag) once: a statement may update a row only once. */
 function uniqueUsage(group: Batch[]): FlagUsageReport[] {
@@ -142,7 +135,12 @@ export function createEventWriter(options: GroupCommitOptions): EventWriter {
     const startedAt = { at: Date.now() };
     started.add(startedAt);
     try {
-      const inserted = await withDeadline(options.insert(unique, uniqueUsage(group)), options.insertTimeoutMs);
+      const inserted = await settleWithin<NewEvents | typeof TIMED_OUT>(
+        options.insert(unique, uniqueUsage(group)),
+        options.insertTimeoutMs,
+        TIMED_OUT,
+      );
+      if (inserted === TIMED_OUT) throw new Error(`the write did not commit within ${options.insertTimeoutMs} ms`);
       lastSuccessAt = Date.now();
       group.forEach((batch, index) => {
         const batchKeys = keys[index]!;

@@ -1,5 +1,5 @@
 import { type SdkEvent, sdkEventSchema } from '@tabula/protocol';
-import { unstorableText } from '../../lib/unstorable-text';
+import { findUnstorable } from '../../lib/unstorable-text';
 import type { ClientKeyGrant } from '../api-keys/service';
 import type { EventRow } from './types';
 
@@ -13,32 +13,14 @@ export interface Rejection {
   reason: string;
 }
 
-const textProblem = (text: string): string | null => {
-  const problem = unstorableText(text);
-  return problem && `a text ${problem}`;
-};
-
 /**
- * What PostgreSQL would refuse in a value the schema accepts: NUL characters (text and jsonb cannot hold them) and
- * unpaired UTF-16 surrogates (jsonb refuses their escapes). One such event would fail the whole group's INSERT.
- * The depth limit also bounds this function's own recursion.
+ * What PostgreSQL would refuse in a value the schema accepts (NUL, unpaired surrogates, absurd nesting): one such
+ * event would fail the whole group's INSERT.
  */
-function unstorable(value: unknown, depth = 0): string | null {
-  if (typeof value === 'string') return textProblem(value);
-  if (value === null || typeof value !== 'object') return null;
-  if (depth >= MAX_DEPTH) return `nested deeper than ${MAX_DEPTH} levels`;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const problem = unstorable(item, depth + 1);
-      if (problem) return problem;
-    }
-    return null;
-  }
-  for (const key in value) {
-    const problem = textProblem(key) ?? unstorable((value as Record<string, unknown>)[key], depth + 1);
-    if (problem) return problem;
-  }
-  return null;
+function unstorable(value: unknown): string | null {
+  const found = findUnstorable(value, MAX_DEPTH);
+  if (!found) return null;
+  return found.at === 'depth' ? `nested deeper than ${MAX_DEPTH} levels` : `a text ${found.problem}`;
 }
 
 /** One literal shape for both kinds keeps the row objects, and the column arrays built from them, monomorphic. */
