@@ -24,6 +24,7 @@ import { iso, noContent, withErrors } from '../../http/schemas';
 import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie';
 import * as organization from '../organization/service';
 import * as account from './account';
+import { challengeFor } from './mfa-challenge';
 import * as auth from './service';
 
 /** Second-factor changes one address may try per quarter hour: each checks a code. */
@@ -215,10 +216,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppContext> = async (
       const member = await organization.findMembership(db, userId);
       if (!member) throw notFound('Member');
       // The link stands for the password, not for the second factor.
-      if (member.user.mfaEnabled) {
-        const { challenge, expiresAt } = mfaChallenges.issue(member.user.id);
-        return reply.status(202).send({ mfaRequired: true as const, challenge, expiresAt: iso(expiresAt) });
-      }
+      if (member.user.mfaEnabled) return reply.status(202).send(challengeFor(mfaChallenges, member.user.id));
       const signedIn = await auth.openSession(db, member, { ...originOf(request), via: 'password' });
       setSessionCookie(reply, config, signedIn.session);
       return reply.status(200).send(auth.meOf(signedIn));

@@ -1,4 +1,5 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { MfaChallenge } from '@tabula/protocol';
 
 /** Long enough to open the authenticator app and type a code. */
 export const MFA_CHALLENGE_TTL_MS = 5 * 60_000;
@@ -47,4 +48,10 @@ export function createMfaChallenges(serverSecret: string): MfaChallenges {
       return entry.count <= MAX_ATTEMPTS ? userId : null;
     },
   };
+}
+
+/** What a sign-in answers (202) when the right password's account has a second factor: the challenge for its code. */
+export function challengeFor(challenges: MfaChallenges, userId: string): MfaChallenge {
+  const { challenge, expiresAt } = challenges.issue(userId);
+  return { mfaRequired: true, challenge, expiresAt: expiresAt.toISOString() };
 }

@@ -21,6 +21,7 @@ import { clearSessionCookie, setSessionCookie } from '../../http/session-cookie'
 import { seedDemoProject } from '../demo/service';
 import * as organization from '../organization/service';
 import { completeMfaSignIn, wrongCode } from './account';
+import { challengeFor } from './mfa-challenge';
 import * as auth from './service';
 
 /** Refused with 429 and Retry-After, in whole seconds. */
@@ -41,10 +42,6 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (
     return reply.status(status).send(auth.meOf(signedIn));
   };
   const perAddress = { max: config.accountRequestsPerHour, timeWindow: '1 hour' };
-  const askForCode = (reply: FastifyReply, userId: string) => {
-    const { challenge, expiresAt } = mfaChallenges.issue(userId);
-    return reply.status(202).send({ mfaRequired: true as const, challenge, expiresAt: iso(expiresAt) });
-  };
 
   app.get(
     '/auth/setup',
@@ -95,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (
         if (error instanceof AppError && error.code === 'unauthorized') throttle.failed(request.ip, email);
         throw error;
       }
-      if (outcome.kind === 'mfa') return askForCode(reply, outcome.userId);
+      if (outcome.kind === 'mfa') return reply.status(202).send(challengeFor(mfaChallenges, outcome.userId));
       throttle.succeeded(email);
       return signIn(reply, outcome.signedIn, 200);
     },
