@@ -62,7 +62,8 @@ describe.skipIf(!chromiumAvailable)('account security in the console', () => {
       await page.getByTestId('login-mfa-code').fill('code' in second ? second.code : second.recoveryCode);
       await page.getByTestId('login-mfa-submit').click();
     }
-    await page.getByTestId('sider').waitFor();
+    // The signed-in shell: its header holds the user menu at every width (on a phone the navigation is a drawer).
+    await page.getByTestId('user-menu').waitFor();
   }
 
   it('sets up two-factor sign-in, signs in with a code, and signs out everywhere', async () => {

@@ -132,11 +132,12 @@ describe.skipIf(!chromiumAvailable)('experiment results in the console', () => {
     expect(units - assigned.control!).toBeLessThanOrEqual(1);
     const summary = (await admin.getByTestId('summary-sentence').first().textContent()) ?? '';
     expect(summary).toMatch(/^Green raises Purchase by \d+\.\d% \(±\d+\.\d%\), p [=<] 0\.\d{3}$/);
-    expect(await admin.getByTestId('srm-banner').count()).toBe(0);
+    expect(await admin.getByTestId('health-panel').getAttribute('data-healthy')).toBe('true');
+    expect(await admin.getByTestId('health-status').textContent()).toBe('All checks passed');
     await admin.screenshot({ path: `${artifacts}experiment-results.png`, fullPage: true, animations: 'disabled' });
   });
 
-  it('raises the sample ratio banner after units arrive split 45/55 on a 50/50 experiment', async () => {
+  it('fails the sample ratio check after units arrive split 45/55 on a 50/50 experiment', async () => {
     const at = Date.now() - 1000;
     const events = Object.entries(INJECTED).flatMap(([version, count]) =>
       Array.from({ length: count }, (_, index) => ({
@@ -158,9 +159,10 @@ describe.skipIf(!chromiumAvailable)('experiment results in the console', () => {
     }
 
     await refresh();
-    const banner = admin.getByTestId('srm-banner');
-    await banner.waitFor();
-    expect(await banner.textContent()).toContain('Sample ratio mismatch');
+    const check = admin.locator('[data-testid="health-check-sample_ratio"][data-passed="false"]');
+    await check.waitFor();
+    expect(await check.textContent()).toContain('Sample ratio mismatch');
+    expect(await admin.getByTestId('summary-sentence').first().getAttribute('data-untrusted')).toBe('true');
     await admin.screenshot({ path: `${artifacts}experiment-results-srm.png`, fullPage: true, animations: 'disabled' });
   });
 });

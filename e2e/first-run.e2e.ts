@@ -44,9 +44,12 @@ describe.skipIf(!chromiumAvailable)('first run in the console', () => {
     await page.getByTestId('create-project-button-empty').click();
     await page.getByTestId('create-project-name').fill('Storefront');
     await page.getByTestId('create-project-submit').click();
-    await page.waitForURL('**/projects/*/settings/general');
-    await expect.poll(() => page.getByTestId('project-name').inputValue()).toBe('Storefront');
+    // A new project opens on its home: the checklist, nothing done yet, and the way to a first key.
+    await page.waitForURL(/\/projects\/[^/]+$/);
+    await expect.poll(() => page.getByTestId('getting-started-sdk').getAttribute('data-done')).toBe('false');
     await shot(page, '02-project');
+    await page.getByTestId('project-home-create-key').click();
+    await page.waitForURL('**/projects/*/settings/api-keys');
 
     await page.getByTestId('tab-api-keys').click();
     await page.getByTestId('create-key-button').click();

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumArgs, chromiumAvailable, chromiumPath } from './support/chromium';
-import { type CustomerSite, startCustomerSite } from './support/customer-site';
-import { createClientKey, type Owner, ownerPage, signUpOwnerWithProject } from './support/owner';
-import { type RunningServer, startServer } from './support/server';
+import { chromiumAvailable } from './support/chromium';
+import { type CustomerScene, startCustomerScene } from './support/customer-scene';
+import type { CustomerSite } from './support/customer-site';
+import { createClientKey, type Owner } from './support/owner';
+import type { RunningServer } from './support/server';
 
 const artifacts = new URL('./artifacts/', import.meta.url).pathname;
 /** The stream pushes a change at once; this leaves room for a loaded CI machine, far below the 10-minute poll. */
@@ -22,31 +23,26 @@ type SdkWindow = Window & { Tabula: { client: PageClient } };
 // A flag made and changed in the console reaches a customer's page through the stream, and what the page tracks
 // is stored exactly once even when the answer to its first send is lost.
 describe.skipIf(!chromiumAvailable)('a flag from the console on a customer page', () => {
+  let scene: CustomerScene;
   let tabula: RunningServer;
   let browser: Browser;
   let site: CustomerSite;
   let owner: Owner;
   let admin: Page;
   let visitor: Page;
+  let clientKey = '';
 
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
-    tabula = await startServer();
-    owner = await signUpOwnerWithProject(tabula.url);
-    const clientKey = await createClientKey(tabula.url, owner, 'development');
-    site = await startCustomerSite(
+    scene = await startCustomerScene(
       () =>
         `<script src="${tabula.url}/sdk/tabula.js" data-client-key="${clientKey}" data-project-id="${owner.projectId}" data-unit-id="visitor-1" data-streaming="true"></script>`,
     );
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-    admin = await ownerPage(browser, tabula.url, owner);
+    ({ tabula, browser, site, owner, admin } = scene);
+    clientKey = await createClientKey(tabula.url, owner, 'development');
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    site?.server.close();
-    await tabula?.stop();
-  });
+  afterAll(() => scene?.stop());
 
   it('creates a boolean flag in the console; the page sees it off', async () => {
     await admin.goto(`${tabula.url}/projects/${owner.projectId}/flags`);

@@ -189,7 +189,8 @@ describe.skipIf(!chromiumAvailable)('console platform', () => {
       await page.getByTestId('create-project-name').fill('Singapore shop');
       await page.getByTestId('create-project-submit').click();
       expect((await created).status()).toBe(201);
-      await expect.poll(() => page.getByTestId('project-name').inputValue()).toBe('Singapore shop');
+      // The new project opens on its home, named in the header.
+      await page.getByRole('heading', { name: 'Singapore shop' }).waitFor();
 
       expect(apiCalls.length).toBeGreaterThan(0);
       expect(new Set(apiCalls.map((call) => call.split(' ')[1]))).toEqual(new Set([sgApiHost]));

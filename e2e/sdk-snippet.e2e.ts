@@ -38,8 +38,7 @@ describe.skipIf(!chromiumAvailable)('SDK snippet on a customer page', () => {
     await admin.getByTestId('create-project-button-empty').click();
     await admin.getByTestId('create-project-name').fill('Shop');
     await admin.getByTestId('create-project-submit').click();
-    await admin.waitForURL('**/settings/general');
-    await admin.getByTestId('tab-api-keys').click();
+    await admin.getByTestId('project-home-create-key').click();
     await admin.getByTestId('create-key-button').click();
     await admin.getByTestId('create-key-name').fill('Website');
     await admin.getByTestId('create-key-submit').click();

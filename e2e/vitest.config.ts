@@ -7,6 +7,9 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // A browser and a server answer in milliseconds, but on a busy machine a round trip can take longer than the
+    // default second. A test that promises a time says so with a timeout of its own.
+    expect: { poll: { timeout: 10_000 } },
     // Each browser test starts its own server and database; two at once would only fight over two cores.
     fileParallelism: false,
   },

@@ -1,6 +1,8 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
+  // The build defines the translations' version (scripts/build.mjs).
+  define: { EDITOR_I18N_VERSION: JSON.stringify('test') },
   test: {
     name: '@tabula/editor',
     environment: 'happy-dom',

@@ -9,24 +9,27 @@ import { englishI18n } from './i18n';
 
 const SESSION: EditorSession = {
   projectId: 'prj123',
+  family: 'abc',
   experiment: {
     key: 'hero',
     name: 'Hero',
     status: 'draft',
-    page: { url: 'https://shop.example.com/', match: 'fuzzy' },
+    // Fuzzy matching ignores the scheme: this is the page the tests run on (http://localhost:<port>/).
+    page: { url: 'https://localhost*/', match: 'fuzzy' },
     integrationConfigured: true,
   },
   versions: [
     { key: 'control', name: 'Control', weight: 5000, isControl: true, changeRecords: [] },
     { key: 'treatment', name: 'Treatment', weight: 5000, isControl: false, changeRecords: [] },
   ],
-  clientKeys: [{ key: 'tbc_key', environment: 'production' }],
+  clientKeys: [{ key: 'tbc_key', environment: 'production', decryptionKey: null }],
   expiresAt: '2030-01-01T00:00:00.000Z',
 };
 
 /** The server's side of the editor's calls, kept in memory: what was saved is what the next session shows. */
-function serverApi() {
+function serverApi(page: EditorSession['experiment']['page']) {
   let session = structuredClone(SESSION);
+  session.experiment.page = page;
   const saved: SaveEditorVersionsBody[] = [];
   const integration: boolean[] = [];
   const api: EditorApi = {
@@ -56,13 +59,13 @@ beforeAll(async () => {
   translations = await englishI18n();
 });
 
-function renderEditor() {
+function renderEditor(page = SESSION.experiment.page) {
   document.body.innerHTML = '<main><h1 id="headline">Old headline</h1><button id="buy">Buy</button></main>';
   const bought = vi.fn();
   document.getElementById('buy')!.addEventListener('click', bought);
   const host = document.createElement('tabula-editor');
   document.documentElement.append(host);
-  const server = serverApi();
+  const server = serverApi(page);
   render(
     <I18nextProvider i18n={translations}>
       <EditorApp
@@ -85,6 +88,28 @@ const q = (selector: string) => document.querySelector<HTMLElement>(`tabula-edit
 const headline = () => document.getElementById('headline')!;
 
 describe('the visual editor', () => {
+  it('refuses http pages off this machine with the spec message, and says nothing of loopback ones', async () => {
+    renderEditor();
+    const field = await waitFor(() => {
+      expect(q('[data-field="page-address"]')).toBeTruthy();
+      return q('[data-field="page-address"]');
+    });
+    const httpsError = () => editor.queryByText('Url should be https protocol');
+    expect(window.location.protocol).toBe('http:');
+    expect(window.location.hostname).toBe('localhost');
+    expect(httpsError()).toBeNull();
+    for (const [address, refused] of [
+      ['http://shop.example.com/', true],
+      ['http://127.0.0.1:4000/demo', false],
+      ['http://[::1]:4000/', false],
+      ['http://localhost.example.com/', true],
+      ['https://shop.example.com/', false],
+    ] as const) {
+      fireEvent.change(field, { target: { value: address } });
+      expect(httpsError() !== null, address).toBe(refused);
+    }
+  });
+
   it('finds no integration code on a page without it, stores that, and offers the code to copy', async () => {
     const { integration } = renderEditor();
     await waitFor(() => expect(q('[data-area="integration"]').dataset.integration).toBe('not-configured'));
@@ -95,9 +120,15 @@ describe('the visual editor', () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     fireEvent.click(q('[data-action="copy-code"]'));
-    await waitFor(() => expect(editor.getByRole('status').textContent).toBe('copy successful'));
+    await waitFor(() => expect(editor.getByRole('status').textContent).toBe('Copy successful'));
     expect(writeText).toHaveBeenCalledWith(q('[data-integration-code]').textContent);
     vi.unstubAllGlobals();
+  });
+
+  it("on a page that is not the experiment's, checks but leaves the experiment's flag alone", async () => {
+    const { integration } = renderEditor({ url: 'https://shop.example.com/', match: 'fuzzy' });
+    await waitFor(() => expect(q('[data-area="integration"]').dataset.integration).toBe('not-configured'));
+    expect(integration).toEqual([]);
   });
 
   it('edits a version on the page, undoes, keeps the control read-only, and saves every version', async () => {

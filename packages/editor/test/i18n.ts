@@ -1,6 +1,6 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json' with { type: 'json' };
+import en from '../locales/en/editor.json' with { type: 'json' };
 import { EDITOR_NAMESPACE, editorI18nOptions } from '../src/i18n/i18n';
 
 /** The editor's own options, with the English bundle in memory instead of over HTTP. */

@@ -40,19 +40,35 @@ describe('integration code check (spec §2)', () => {
     expect(hasIntegrationCode(pageWith(''), project)).toBe(false);
   });
 
-  it('gives the code to paste, with the production key when there is one', () => {
-    const code = integrationCode({
-      serverOrigin: 'https://ab.example',
-      projectId: 'prj123',
-      clientKeys: [
-        { key: 'tbc_dev', environment: 'development' },
-        { key: 'tbc_prod', environment: 'production' },
-      ],
-    });
+  it('gives the code the console writes for its edition, with the production key when there is one', () => {
+    const clientKeys = [
+      { key: 'tbc_dev', environment: 'development', decryptionKey: null },
+      { key: 'tbc_prod', environment: 'production', decryptionKey: null },
+    ];
+    const code = integrationCode({ family: 'abc', projectId: 'prj123', clientKeys }, 'https://ab.example');
     expect(code).toBe(
-      '<script src="https://ab.example/sdk/tabula@1.0.7.js?key=tbc_prod" data-client-key="tbc_prod" data-project-id="prj123" data-enable-ui="true"></script>',
+      [
+        '<script src="https://ab.example/sdk/tabula@1.0.7.js?key=tbc_prod"',
+        '  data-api-host="https://ab.example"',
+        '  data-client-key="tbc_prod"',
+        '  data-project-id="prj123"',
+        '  data-unit-id=""',
+        '  data-enable-ui="true"',
+        '  data-auto-poll="true"',
+        '  data-auto-exposure="false"',
+        '  data-streaming="true"></script>',
+      ].join('\n'),
     );
     expect(hasIntegrationCode(pageWith(code!), { projectId: 'prj123', clientKeys: ['tbc_prod'] })).toBe(true);
-    expect(integrationCode({ serverOrigin: 'https://ab.example', projectId: 'prj123', clientKeys: [] })).toBeNull();
+    expect(integrationCode({ family: 'abc', projectId: 'prj123', clientKeys: [] }, 'https://ab.example')).toBeNull();
+  });
+
+  it('writes the tab family’s 3.0.5 form with the app id, and the decryption key of an encrypted environment', () => {
+    const clientKeys = [{ key: 'tbc_prod', environment: 'production', decryptionKey: 'c2VjcmV0LWtleS1iYXNlNjQ=' }];
+    const code = integrationCode({ family: 'tab', projectId: 'prj123', clientKeys }, 'https://ab.example') ?? '';
+    expect(code).toContain('src="https://ab.example/sdk/tabula@3.0.5.js?key=tbc_prod"');
+    expect(code).toContain('data-app-id="prj123"');
+    expect(code).not.toContain('data-project-id');
+    expect(code).toContain('data-decryption-key="c2VjcmV0LWtleS1iYXNlNjQ="');
   });
 });

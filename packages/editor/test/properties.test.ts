@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toHexColor } from '../src/properties/colors';
 import { BORDER_STYLES, fieldsFor, PROPERTY_FIELDS, type PropertyField } from '../src/properties/fields';
-import { pixelsOf, readNumber } from '../src/properties/numbers';
+import { pixelsOf, readLength, readNumber } from '../src/properties/numbers';
 import { editField, fieldTextOf, pageValueOf } from '../src/properties/to-record';
 
 const field = (key: string): PropertyField => PROPERTY_FIELDS.find((candidate) => candidate.key === key)!;
@@ -14,10 +14,22 @@ describe('number inputs (spec §5)', () => {
       expect(readNumber('integer', text)).toEqual({ valid: false });
   });
 
-  it('reads a float as far as it can, and 0 for no number', () => {
+  it('reads a float, with the pixel unit allowed after it, and refuses what is no number rather than writing 0', () => {
     expect(readNumber('float', '1.25')).toEqual({ valid: true, value: 1.25 });
     expect(readNumber('float', '18px')).toEqual({ valid: true, value: 18 });
-    expect(readNumber('float', 'big')).toEqual({ valid: true, value: 0 });
+    expect(readNumber('float', '.5')).toEqual({ valid: true, value: 0.5 });
+    for (const text of ['big', '18pt', '1.5.2', '--1'])
+      expect(readNumber('float', text), text).toEqual({ valid: false });
+  });
+
+  it('reads a line height as a factor or a length with its unit', () => {
+    expect(readLength('1.5')).toBe('1.5');
+    expect(readLength(' 24PX ')).toBe('24px');
+    expect(readLength('1.2em')).toBe('1.2em');
+    expect(readLength('1.25rem')).toBe('1.25rem');
+    expect(readLength('150 %')).toBe('150%');
+    expect(readLength('')).toBeNull();
+    for (const text of ['tall', '-1', '1.5pt', 'normal']) expect(readLength(text), text).toBeUndefined();
   });
 
   it('treats an empty field as no value', () => {
@@ -44,7 +56,14 @@ describe('property → change record', () => {
       record: { selector: 'h1', type: 'style', key: 'marginTop', value: '-4px' },
     });
     expect(editField(field('fontSize'), 'h1', '18.5')).toMatchObject({ record: { value: '18.5px' } });
-    expect(editField(field('lineHeight'), 'h1', 'tall')).toMatchObject({ record: { value: '0px' } });
+    expect(editField(field('lineHeight'), 'h1', '1.5')).toMatchObject({ record: { value: '1.5' } });
+    expect(editField(field('lineHeight'), 'h1', '120%')).toMatchObject({ record: { value: '120%' } });
+    expect(editField(field('lineHeight'), 'h1', '')).toEqual({ kind: 'unset' });
+  });
+
+  it('refuses a size or a line height that does not parse, instead of writing 0px', () => {
+    expect(editField(field('fontSize'), 'h1', 'big')).toEqual({ kind: 'invalid' });
+    expect(editField(field('lineHeight'), 'h1', 'tall')).toEqual({ kind: 'invalid' });
   });
 
   it('refuses a malformed integer and unsets an emptied style', () => {
@@ -76,6 +95,12 @@ describe('property → change record', () => {
     expect(pageValueOf(field('textContent'), link, computed)).toBe('Go');
     expect(pageValueOf(field('className'), link, computed)).toBe('nav big');
     expect(pageValueOf(field('href'), link, computed)).toBe('/x');
+    // A computed line height keeps its unit: a bare number would read as a factor of the font size.
+    link.style.lineHeight = '24px';
+    expect(pageValueOf(field('lineHeight'), link, getComputedStyle(link))).toBe('24px');
+    expect(fieldTextOf(field('lineHeight'), { selector: 'a', type: 'style', key: 'lineHeight', value: '1.5' })).toBe(
+      '1.5',
+    );
   });
 });
 

@@ -20,8 +20,17 @@ export const CONDITION_OPERATORS = [
   'before',
   'after',
   'exists',
+  'in_hashed',
+  'not_in_hashed',
 ] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
+
+/**
+ * Membership tests whose values the payload carries as SHA-256 digests (lower-case hex of the UTF-8 text), so that
+ * a list of e-mail addresses or account ids is not readable by anyone holding the client key. The console and the
+ * database keep the values as typed; the payload builder hashes them, and the SDK hashes the attribute to compare.
+ */
+export const HASHED_OPERATORS = ['in_hashed', 'not_in_hashed'] as const satisfies readonly ConditionOperator[];
 
 export const conditionValueSchema = z.union([z.string().max(1000), z.number(), z.boolean()]);
 export type ConditionValue = z.infer<typeof conditionValueSchema>;

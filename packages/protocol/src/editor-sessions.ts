@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { idSchema, keySchema, nameSchema, timestampSchema } from './common';
-import { EXPERIMENT_STATUSES, PAGE_MATCHES } from './experiments';
+import { PRODUCT_FAMILIES } from './constants';
+import { EXPERIMENT_STATUSES } from './experiments';
+import { PAGE_MATCHES } from './page-url-match';
 import { changeRecordSchema, changeRecordsSchema } from './visual';
 
 export const editorTokenSchema = z.object({
@@ -23,6 +25,8 @@ export type EditorVersion = z.infer<typeof editorVersionSchema>;
 /** Everything the editor needs to edit one experiment's page. */
 export const editorSessionSchema = z.object({
   projectId: idSchema,
+  /** The console's product family: the integration code the editor offers is the one the console writes. */
+  family: z.enum(PRODUCT_FAMILIES),
   experiment: z.object({
     key: z.string(),
     name: z.string(),
@@ -32,7 +36,7 @@ export const editorSessionSchema = z.object({
   }),
   versions: z.array(editorVersionSchema),
   /** The project's client keys: the snippet on the page carries one of them, and the code to copy needs one. */
-  clientKeys: z.array(z.object({ key: z.string(), environment: z.string() })),
+  clientKeys: z.array(z.object({ key: z.string(), environment: z.string(), decryptionKey: z.string().nullable() })),
   expiresAt: timestampSchema,
 });
 export type EditorSession = z.infer<typeof editorSessionSchema>;

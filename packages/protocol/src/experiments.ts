@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { descriptionSchema, idSchema, keySchema, nameSchema, timestampSchema, userSummarySchema } from './common';
 import { conditionInputSchema, conditionSchema } from './conditions';
+import { PAGE_MATCHES, pageUrlMatches } from './page-url-match';
 import { BUCKETS, jsonValueSchema } from './sdk-payload';
+import { isSecurePageUrl } from './secure-page-url';
 
 export const EXPERIMENT_KINDS = ['ab', 'visual'] as const;
 export const EXPERIMENT_STATUSES = ['draft', 'running', 'paused', 'stopped', 'archived'] as const;
 export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
-export const PAGE_MATCHES = ['exact', 'fuzzy'] as const;
 /** Stopping records what was decided. */
 export const EXPERIMENT_DECISIONS = ['ship', 'rollback', 'inconclusive'] as const;
 export const EXPERIMENT_SORTS = ['key', 'name', 'status', 'createdAt', 'startedAt'] as const;
@@ -26,17 +27,45 @@ export const EXPERIMENT_TRANSITIONS = {
 } as const satisfies Record<string, readonly ExperimentStatus[]>;
 export type ExperimentAction = keyof typeof EXPERIMENT_TRANSITIONS;
 
-/** Spec §5: the experiment page must use the secure protocol. */
+/** Spec §5: the experiment page must use the secure protocol (https, or http on this machine: see isSecurePageUrl). */
 export const HTTPS_URL_MESSAGE = 'Url should be https protocol';
-export const httpsUrlSchema = z
+export const OPEN_URL_PATTERN_MESSAGE = 'The page to open is one address: it may not contain *';
+export const OPEN_URL_MATCH_MESSAGE = 'The page to open must match the page URL';
+export const securePageUrlSchema = z
   .string()
   .trim()
   .min(1, 'Please input url')
   .max(2000)
-  .refine((value) => /^https:\/\/[^\s/]+/i.test(value), HTTPS_URL_MESSAGE);
+  .refine(isSecurePageUrl, HTTPS_URL_MESSAGE);
 
-export const experimentPageSchema = z.object({ url: httpsUrlSchema, match: z.enum(PAGE_MATCHES) });
+/**
+ * Where an experiment runs (`url`, a pattern that may hold `*`, compared as `match` says) and the one address the
+ * visual editor and QA preview links open (`openUrl`): a pattern names no page to open.
+ */
+export const experimentPageSchema = z.object({
+  url: z.string(),
+  match: z.enum(PAGE_MATCHES),
+  /** Null when the pattern has `*` and nobody named a page to open. */
+  openUrl: z.string().nullable(),
+});
 export type ExperimentPage = z.infer<typeof experimentPageSchema>;
+
+export const experimentPageInputSchema = z
+  .strictObject({
+    url: securePageUrlSchema,
+    match: z.enum(PAGE_MATCHES),
+    /** Left out or null: the page URL itself when it has no `*`. */
+    openUrl: securePageUrlSchema.refine((value) => !value.includes('*'), OPEN_URL_PATTERN_MESSAGE).nullish(),
+  })
+  .refine((page) => !page.openUrl || pageUrlMatches(page.url, page.match, page.openUrl), {
+    message: OPEN_URL_MATCH_MESSAGE,
+    path: ['openUrl'],
+  });
+export type ExperimentPageInput = z.input<typeof experimentPageInputSchema>;
+
+/** The address to open for a page as given: the one named, else the pattern when it is a single address. */
+export const pageOpenUrl = (page: { url: string; openUrl?: string | null }): string | null =>
+  page.openUrl || (page.url.includes('*') ? null : page.url);
 
 /** UTF-8 bytes, as the payload weighs on the wire: a string's length counts UTF-16 units, up to 3 bytes each. */
 function utf8Length(text: string): number {
@@ -155,7 +184,7 @@ const experimentFields = {
   layer: keySchema.nullable(),
   layerSlots: z.number().int().min(1).max(BUCKETS),
   /** Visual experiments only, and needed to start one; an A/B experiment runs wherever the SDK evaluates it. */
-  page: experimentPageSchema.nullable(),
+  page: experimentPageInputSchema.nullable(),
   /** Exactly one control; weights add up to 10000. */
   versions: z.array(experimentVersionInputSchema).min(1).max(20),
   metrics: experimentMetricsSchema,

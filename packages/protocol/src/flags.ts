@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { descriptionSchema, idSchema, keySchema, nameSchema, timestampSchema } from './common';
 import { conditionInputSchema, conditionSchema } from './conditions';
-import { flagTypeSchema, serveSchema, variantSchema } from './sdk-payload';
+import { flagMetadataSchema, flagTypeSchema, serveSchema, variantSchema } from './sdk-payload';
 
 export const FLAG_STATUSES = ['active', 'archived', 'all'] as const;
 export const FLAG_SORTS = ['key', 'name', 'createdAt', 'updatedAt'] as const;
@@ -41,9 +41,12 @@ export const flagSchema = z.object({
   description: z.string(),
   type: flagTypeSchema,
   variants: z.array(variantSchema),
-  defaultVariant: z.string(),
-  offVariant: z.string(),
+  /** Null: none, the code's own default value is served (reason DEFAULT or STATIC). */
+  defaultVariant: z.string().nullable(),
+  /** Null: none, the code's own default value is served while the flag is off (reason DISABLED). */
+  offVariant: z.string().nullable(),
   tags: z.array(z.string()),
+  metadata: flagMetadataSchema,
   archivedAt: timestampSchema.nullable(),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
@@ -68,9 +71,10 @@ export const createFlagBodySchema = z.strictObject({
   type: flagTypeSchema,
   /** Boolean flags may leave them out: on (true) and off (false). */
   variants: flagVariantsSchema.optional(),
-  defaultVariant: z.string().min(1).optional(),
-  offVariant: z.string().min(1).optional(),
+  defaultVariant: z.string().min(1).nullable().optional(),
+  offVariant: z.string().min(1).nullable().optional(),
   tags: z.array(tagSchema).max(20).default([]),
+  metadata: flagMetadataSchema.default({}),
 });
 export type CreateFlagBody = z.infer<typeof createFlagBodySchema>;
 
@@ -79,9 +83,10 @@ export const updateFlagBodySchema = z
     name: nameSchema,
     description: descriptionSchema,
     variants: flagVariantsSchema,
-    defaultVariant: z.string().min(1),
-    offVariant: z.string().min(1),
+    defaultVariant: z.string().min(1).nullable(),
+    offVariant: z.string().min(1).nullable(),
     tags: z.array(tagSchema).max(20),
+    metadata: flagMetadataSchema,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Please input at least one field to change');

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { descriptionSchema, idSchema, keySchema, nameSchema, timestampSchema } from './common';
 import type { FieldIssue } from './errors';
-import { EXPERIMENT_STATUSES, PAGE_MATCHES } from './experiments';
+import { EXPERIMENT_STATUSES } from './experiments';
 import { pageUrlPatternSchema } from './page-url';
+import { PAGE_MATCHES } from './page-url-match';
 
 /**
  * Track events the SDK sends by itself, under names no `track()` call may use (they start with `$`):

@@ -1,7 +1,7 @@
 // Free of zod, like everything the snippet bundle imports from this package: the SDK matches visual experiments' pages
 // with the same function the server counts page views with.
-import type { PAGE_MATCHES } from './experiments';
-
+/** How an experiment's page address is matched (below). */
+export const PAGE_MATCHES = ['exact', 'fuzzy'] as const;
 export type PageMatch = (typeof PAGE_MATCHES)[number];
 
 /**

@@ -81,6 +81,12 @@ export const hostNameSchema = z
 export const editionsByHostSchema = z.record(hostNameSchema, editionSchema);
 export type EditionsByHost = z.infer<typeof editionsByHostSchema>;
 
+/** The edition a host name selects, if it selects one (own keys only: `constructor` names no edition). */
+export const hostEdition = (hostname: string, editions: EditionsByHost): Edition | null => {
+  const host = hostname.toLowerCase();
+  return Object.hasOwn(editions, host) ? (editions[host] as Edition) : null;
+};
+
 /**
  * Spec §3/§7: the `<meta name>` of each value the server writes into the console page. The editions map travels as
  * JSON; the rest are plain text.

@@ -8,6 +8,11 @@ export const environmentSchema = z.object({
   key: z.string(),
   name: z.string(),
   createdAt: timestampSchema,
+  /**
+   * The key (base64) the SDK decrypts this environment's payload with, or null when the payload is served in clear.
+   * It is as public as the client key: pages carry both.
+   */
+  payloadKey: z.string().nullable(),
 });
 export type Environment = z.infer<typeof environmentSchema>;
 export const environmentListSchema = z.object({ environments: z.array(environmentSchema) });
@@ -41,7 +46,14 @@ export type UpdateProjectBody = z.infer<typeof updateProjectBodySchema>;
 
 export const createEnvironmentBodySchema = z.strictObject({ key: keySchema, name: nameSchema });
 export type CreateEnvironmentBody = z.infer<typeof createEnvironmentBodySchema>;
-export const updateEnvironmentBodySchema = z.strictObject({ name: nameSchema });
+export const updateEnvironmentBodySchema = z
+  .strictObject({
+    name: nameSchema,
+    /** On: the payload is served encrypted under a new key (kept while it stays on); off: served in clear again. */
+    encryptPayload: z.boolean(),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, 'Please input name or encryptPayload');
 export type UpdateEnvironmentBody = z.infer<typeof updateEnvironmentBodySchema>;
 
 export const apiKeyKindSchema = z.enum(API_KEY_KINDS);
@@ -54,6 +66,8 @@ export const apiKeySchema = z.object({
   environment: z.string().describe('environment key'),
   /** Client keys are public and always shown; a secret key shows only its prefix after creation. */
   key: z.string().nullable(),
+  /** A client key's environment's payload key, which the SDK needs beside it while that payload is encrypted. */
+  decryptionKey: z.string().nullable(),
   prefix: z.string(),
   createdAt: timestampSchema,
   createdBy: userSummarySchema.nullable(),

@@ -33,7 +33,18 @@ export const versionResultSchema = z.object({
       adjustedPValue: z.number().nullable(),
       /** Bayesian: the chance the version beats control in the metric's good direction. */
       chanceToWin: z.number().nullable(),
+      /**
+       * Bayesian: the expected loss, in the lift's units and the metric's good direction, of keeping control and of
+       * choosing the version (how much is given up on average if that choice is the wrong one).
+       */
       risk: z.tuple([z.number(), z.number()]).nullable(),
+      /**
+       * The coverage of ci, the interval the verdict agrees with: 1 − alpha, or 1 − alpha·p/p̃ after the multiple-testing
+       * correction (frequentist); 2·decisionThreshold − 1 (Bayesian).
+       */
+      level: z.number().nullable(),
+      /** CUPED: the share of the lift's variance the pre-exposure data removed; null when CUPED did not change it. */
+      varianceReduction: z.number().nullable(),
       verdict: z.enum(VERDICTS),
     })
     .nullable(),
@@ -53,7 +64,7 @@ export const metricResultSchema = z.object({
   role: z.enum(METRIC_ROLES),
   type: z.enum(METRIC_TYPES),
   direction: z.enum(METRIC_DIRECTIONS),
-  /** CUPED was applied (the metric enables it and the toggle is on). */
+  /** CUPED changed the estimate of some version (the metric enables it, the toggle is on and pre-exposure data varies). */
   cuped: z.boolean(),
   versions: z.array(versionResultSchema),
   series: z.array(seriesPointSchema),
@@ -72,6 +83,30 @@ export const snapshotStateSchema = z.object({
   error: z.string().nullable(),
 });
 
+/** The checks every snapshot runs before its numbers can be trusted; the page names a winner only when all pass. */
+export const HEALTH_CHECKS = ['sample_ratio', 'multiple_exposures', 'min_units', 'freshness'] as const;
+export type HealthCheckKind = (typeof HEALTH_CHECKS)[number];
+
+/**
+ * One check: `value` against `limit`. sample_ratio: the SRM p-value, failing below the limit; multiple_exposures:
+ * units seen in more than one version, failing above the limit (0); min_units: the fewest units of a planned version,
+ * failing below the limit; freshness: the snapshot's age in hours, failing above the limit while the experiment runs.
+ */
+export const healthCheckSchema = z.object({
+  check: z.enum(HEALTH_CHECKS),
+  passed: z.boolean(),
+  value: z.number(),
+  limit: z.number(),
+});
+export type HealthCheck = z.infer<typeof healthCheckSchema>;
+
+export const resultsHealthSchema = z.object({
+  checks: z.array(healthCheckSchema),
+  /** Units in versions planned at 0% (QA-forced visitors, leftovers): counted apart, outside the sample ratio test. */
+  excludedUnits: z.number(),
+});
+export type ResultsHealth = z.infer<typeof resultsHealthSchema>;
+
 export const experimentResultsSchema = z.object({
   /** The snapshot these results come from; null before the first refresh succeeded. */
   snapshot: snapshotStateSchema.nullable(),
@@ -79,6 +114,8 @@ export const experimentResultsSchema = z.object({
   refreshing: z.object({ startedAt: z.iso.datetime(), progress: z.number().nullable() }).nullable(),
   method: z.enum(STATISTICS_METHODS),
   alpha: z.number(),
+  /** Bayesian: the chance to beat control a version needs to be called better or worse. */
+  decisionThreshold: z.number(),
   correction: z.string(),
   options: z.object({ cuped: z.boolean(), sequential: z.boolean(), relative: z.boolean() }),
   control: z.string(),
@@ -91,8 +128,10 @@ export const experimentResultsSchema = z.object({
       multipleExposures: z.number(),
     }),
   ),
-  /** Sample ratio mismatch: the observed split against the weights; flagged below p = 0.001. */
+  /** Sample ratio mismatch: the observed split of planned versions against the weights; flagged below p = 0.001. */
   srm: z.object({ chiSquare: z.number(), pValue: z.number(), flagged: z.boolean() }).nullable(),
+  /** The health checks of the snapshot shown; null before the first refresh succeeded. */
+  health: resultsHealthSchema.nullable(),
   /** Units exposed to more than one version; each is counted once, in the version it saw first. */
   multipleExposures: z.number(),
   metrics: z.array(metricResultSchema),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { keySchema } from './common';
-import { jsonValueSchema } from './sdk-payload';
+import { flagMetadataSchema, jsonValueSchema } from './sdk-payload';
 
 export const MAX_EVENTS_PER_BATCH = 500;
 /** Flag keys one batch may report as evaluated; an SDK that evaluated more sends the rest with its next batch. */
@@ -100,6 +100,8 @@ export const flagDetailsSchema = z.object({
   reason: z.enum(EVALUATION_REASONS),
   errorCode: z.enum(EVALUATION_ERROR_CODES).optional(),
   ruleId: z.string().optional(),
+  /** The flag's own metadata, when it has any. */
+  metadata: flagMetadataSchema.optional(),
 });
 export type FlagDetails = z.infer<typeof flagDetailsSchema>;
 

@@ -43,6 +43,15 @@ z.globalRegistry.add(jsonValueSchema, { id: 'JsonValue' });
 export const variantSchema = z.object({ key: z.string().min(1).max(100), value: jsonValueSchema });
 export type Variant = z.infer<typeof variantSchema>;
 
+/**
+ * What a flag says about itself to the code that reads it (OpenFeature's flag metadata: an owner, a ticket, a
+ * version): scalar values only, as OpenFeature allows.
+ */
+export const flagMetadataSchema = z
+  .record(z.string().trim().min(1).max(64), z.union([z.string().max(500), z.number().finite(), z.boolean()]))
+  .refine((metadata) => Object.keys(metadata).length <= 50, 'A flag holds at most 50 metadata entries');
+export type FlagMetadata = z.infer<typeof flagMetadataSchema>;
+
 export const weightSchema = z.object({ variant: z.string(), weight: z.number().int().min(0).max(BUCKETS) });
 
 /** What a matching rule serves. */
@@ -72,12 +81,17 @@ export const payloadFlagSchema = z.object({
   key: z.string(),
   type: flagTypeSchema,
   variants: z.array(variantSchema).min(1),
-  /** Served when the flag is on and no rule matches (reason DEFAULT), or when it has no rules (STATIC). */
-  defaultVariant: z.string(),
-  /** Served while the flag is off in this environment (reason DISABLED). */
-  offVariant: z.string(),
+  /**
+   * Served when the flag is on and no rule matches (reason DEFAULT), or when it has no rules (STATIC). Null: none, the
+   * caller's own default value is served.
+   */
+  defaultVariant: z.string().nullable(),
+  /** Served while the flag is off in this environment (reason DISABLED); null serves the caller's default. */
+  offVariant: z.string().nullable(),
   enabled: z.boolean(),
   rules: z.array(flagRuleSchema),
+  /** Left out when the flag has none. */
+  metadata: flagMetadataSchema.optional(),
 });
 export type PayloadFlag = z.infer<typeof payloadFlagSchema>;
 
@@ -128,3 +142,23 @@ export const sdkPayloadSchema = z.object({
   clickSelectors: z.array(z.string()).optional(),
 });
 export type SdkPayload = z.infer<typeof sdkPayloadSchema>;
+
+/**
+ * What an environment with payload encryption serves in place of its payload: the payload's JSON encrypted with
+ * AES-GCM under the environment's key, as `<iv>.<ciphertext and tag>` (both base64). The revision and the time stay
+ * readable, so caches revalidate and the SDK picks the newer of two without the key. It is shaped as a payload with
+ * nothing in it, so an SDK that predates encryption serves defaults rather than failing.
+ */
+export const sealedPayloadSchema = z.object({
+  format: z.literal(PAYLOAD_FORMAT),
+  revision: z.string(),
+  generatedAt: z.string(),
+  segments: z.tuple([]),
+  flags: z.tuple([]),
+  experiments: z.tuple([]),
+  encrypted: z.string(),
+});
+export type SealedPayload = z.infer<typeof sealedPayloadSchema>;
+/** AES-128: the key is 16 random bytes, shown (base64) beside the environment's client keys. */
+export const PAYLOAD_KEY_BYTES = 16;
+export const PAYLOAD_IV_BYTES = 12;

@@ -150,12 +150,25 @@ describe('metric definitions', () => {
 });
 
 describe('project statistics settings', () => {
-  it('default to frequentist at alpha 0.05 with Holm', () => {
+  it('default to frequentist at alpha 0.05 with Holm and a 95% decision threshold', () => {
     expect(statisticsSettingsSchema.parse(DEFAULT_STATISTICS_SETTINGS)).toEqual({
       method: 'frequentist',
       alpha: 0.05,
       correction: 'holm',
+      decisionThreshold: 0.95,
     });
+  });
+
+  it('take a decision threshold strictly inside (0.5, 1)', () => {
+    expect(updateProjectBodySchema.parse({ statistics: { decisionThreshold: 0.9 } })).toEqual({
+      statistics: { decisionThreshold: 0.9 },
+    });
+    for (const decisionThreshold of [0.5, 1, 0.3]) {
+      const parsed = updateProjectBodySchema.safeParse({ statistics: { decisionThreshold } });
+      expect(parsed.error?.issues[0]?.message, String(decisionThreshold)).toBe(
+        'Please input valid decision threshold: above 0.5 and below 1, e.g. 0.95',
+      );
+    }
   });
 
   it('change one at a time through the project body, alpha strictly inside (0, 0.5)', () => {

@@ -24,6 +24,8 @@ const common = { absWorkingDir: root, bundle: true, legalComments: 'none', logLe
  * events or stored records, not a property of a browser object.
  */
 const INTERNAL_PROPERTIES = [
+  // the client's answers to its updates
+  'answered',
   // evaluation
   'assignIndex',
   'cache',
@@ -36,7 +38,6 @@ const INTERNAL_PROPERTIES = [
   'patch',
   'prerelease',
   // storage, event queue, flag usage, payload updates
-  'readRecord',
   'write',
   'enqueue',
   'beacon',
@@ -80,6 +81,7 @@ const PARTS = {
   online: 'src/client/online.ts',
   operators: 'src/core/optional-operators.ts',
   events: 'src/client/events.ts',
+  decrypt: 'src/client/decrypt.ts',
 };
 /** A part's file, named with a hash of the parts' content (the build): the server can cache it for good. */
 const PART_FILE = /^tabula-[a-z]+\.[0-9a-f]{8}\.js$/;

@@ -14,7 +14,7 @@ export { POLL_INTERVAL_MS, SDK_VERSIONS } from './client/constants';
 export type { EnvelopeOptions, EnvelopeStore, Migration, StorageLike, StoredRecord } from './client/storage';
 export { createEnvelopeStore, createMemoryStorage, defaultStorage } from './client/storage';
 export type { Assignment, Attributes, EvaluationOptions, Evaluator, FlagResult, StickyAssignments } from './core';
-export { bucket, createEvaluator } from './core';
+export { bucket, createEvaluator, evaluateCondition } from './core';
 export type { AppliedRules, ApplyOptions, NavigationOptions } from './dom';
 export {
   ANTI_FLICKER_TIMEOUT_MS,

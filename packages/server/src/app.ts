@@ -19,9 +19,11 @@ import { demoRoutes } from './features/demo/routes';
 import { editorSessionRoutes } from './features/editor-sessions/routes';
 import { experimentRoutes } from './features/experiments/routes';
 import { flagRoutes } from './features/flags/routes';
+import { gettingStartedRoutes } from './features/getting-started/routes';
 import { healthRoutes } from './features/health/routes';
 import { layerRoutes } from './features/layers/routes';
 import { metricRoutes } from './features/metrics/routes';
+import { ofrepRoutes } from './features/ofrep/routes';
 import { organizationRoutes } from './features/organization/routes';
 import { environmentRoutes } from './features/projects/environment-routes';
 import { projectRoutes } from './features/projects/routes';
@@ -122,11 +124,13 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     analysisRoutes,
     metricRoutes,
     diagnosticsRoutes,
+    gettingStartedRoutes,
   ]) {
     await app.register(routes, { ...context, prefix: '/api/v1' });
   }
   await app.register(editorSessionRoutes, context);
   await app.register(sdkPayloadRoutes, context);
+  await app.register(ofrepRoutes, context);
   await app.register(sdkEventRoutes, context);
   await app.register(rumRoutes, context);
   await app.register(sdkBundleRoutes, context);

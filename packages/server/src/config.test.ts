@@ -25,17 +25,18 @@ describe('loadConfig', () => {
     expect(config.consoleDir).toMatch(/console[/\\]dist$/);
     expect(config.sdkDir).toMatch(/sdk[/\\]dist$/);
     expect(config.sdkEventRequestsPerMinute).toBe(600);
+    expect(config.ofrepRequestsPerMinute).toBe(60_000);
     expect(config.rumRequestsPerMinute).toBe(600);
     expect(config.analysisConnections).toBe(1);
     expect(loadConfig({ TABULA_DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/t' }).analysisConnections).toBe(2);
   });
 
-  it('tells the console it runs in production on gcp, with this server as every API host, and no editions', () => {
+  it('tells the console it runs in production on gcp, calling its own origin, and no editions', () => {
     const config = loadConfig({ TABULA_DATA_DIR: dataDir(), TABULA_PUBLIC_URL: 'https://ab.example.com' });
     expect(config).toMatchObject({
       platform: 'gcp',
       deployEnv: 'prod',
-      apiHosts: { test: 'https://ab.example.com', prod: 'https://ab.example.com', sgProd: 'https://ab.example.com' },
+      apiHosts: { test: null, prod: null, sgProd: null },
       editions: {},
     });
   });
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
       TABULA_CONSOLE_DIR: '/srv/console',
       TABULA_SDK_DIR: '/srv/sdk',
       TABULA_SDK_EVENT_RATE_LIMIT: '6000',
+      TABULA_OFREP_RATE_LIMIT: '120',
       TABULA_RELEASE_ID: '2026.11.1',
       TABULA_PLATFORM: 'sg',
       TABULA_ENV: 'test',
@@ -88,6 +90,7 @@ describe('loadConfig', () => {
       releaseId: '2026.11.1',
       sdkDir: '/srv/sdk',
       sdkEventRequestsPerMinute: 6000,
+      ofrepRequestsPerMinute: 120,
       platform: 'sg',
       deployEnv: 'test',
       apiHosts: {

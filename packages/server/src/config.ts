@@ -30,6 +30,9 @@ export interface OidcConfig {
   label: string;
 }
 
+/** The API hosts set for this deployment; null where the console is to call its own origin. */
+export type ConfiguredApiHosts = { [Tag in keyof ApiHosts]: string | null };
+
 export interface Config {
   port: number;
   host: string;
@@ -53,12 +56,17 @@ export interface Config {
   demoDir: string;
   /** Event batches one client key may send from one address per minute. */
   sdkEventRequestsPerMinute: number;
+  /** OFREP evaluations one key may ask for from one address per minute. */
+  ofrepRequestsPerMinute: number;
   releaseId: string;
   /** Spec §3/§4: the business platform and deployment environment the console page is told it runs in. */
   platform: Platform;
   deployEnv: DeployEnv;
-  /** Spec §4: the API host each environment tag selects; the console page gets all of them. */
-  apiHosts: ApiHosts;
+  /**
+   * Spec §4: the API host each environment tag selects; the console page gets all of them. One not configured is
+   * null: the console calls the origin it was opened at, whatever address reached the server.
+   */
+  apiHosts: ConfiguredApiHosts;
   /** Spec §1: the edition each host name the console is served from selects. */
   editions: EditionsByHost;
   /** Reports one address may send to each of the console's reporting endpoints per minute. */
@@ -89,6 +97,11 @@ const DEFAULT_EDITOR_DIR = fileURLToPath(new URL('../../editor/dist', import.met
 const DEFAULT_DEMO_DIR = fileURLToPath(new URL('../dist/demo', import.meta.url));
 /** Ten batches a second from one page or server is far beyond what an SDK's queue sends. */
 const DEFAULT_SDK_EVENT_REQUESTS_PER_MINUTE = 600;
+/**
+ * A server-side OFREP provider asks once per flag evaluation, so one backend address sends what all its users cause:
+ * the limit stops a runaway loop, not a busy service.
+ */
+const DEFAULT_OFREP_REQUESTS_PER_MINUTE = 60_000;
 /** A console sends at most one batch a second per endpoint; an office behind one address holds many consoles. */
 const DEFAULT_RUM_REQUESTS_PER_MINUTE = 600;
 /** A person opens an account or uses a link a few times; a script, thousands. */
@@ -200,6 +213,7 @@ const envSchema = z.object({
   TABULA_SDK_DIR: optional,
   TABULA_EDITOR_DIR: optional,
   TABULA_SDK_EVENT_RATE_LIMIT: perMinute('requests'),
+  TABULA_OFREP_RATE_LIMIT: perMinute('requests'),
   TABULA_RELEASE_ID: optional,
   TABULA_PLATFORM: optional.pipe(z.enum(PLATFORMS, `expected one of ${PLATFORMS.join(', ')}`).optional()),
   TABULA_ENV: optional.pipe(z.enum(DEPLOY_ENVS, `expected one of ${DEPLOY_ENVS.join(', ')}`).optional()),
@@ -273,7 +287,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const dataDir = resolve(parsed.TABULA_DATA_DIR ?? './data');
   const publicUrl = withoutTrailingSlash(parsed.TABULA_PUBLIC_URL ?? `http://localhost:${parsed.PORT}`);
   // One server is test and production API alike unless a deployment names separate hosts.
-  const apiHost = (value: string | undefined) => (value ? withoutTrailingSlash(value) : publicUrl);
+  const apiHost = (value: string | undefined) => (value ? withoutTrailingSlash(value) : null);
   return {
     port: parsed.PORT,
     host: parsed.HOST ?? '0.0.0.0',
@@ -291,6 +305,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     editorDir: parsed.TABULA_EDITOR_DIR ? resolve(parsed.TABULA_EDITOR_DIR) : DEFAULT_EDITOR_DIR,
     demoDir: DEFAULT_DEMO_DIR,
     sdkEventRequestsPerMinute: parsed.TABULA_SDK_EVENT_RATE_LIMIT ?? DEFAULT_SDK_EVENT_REQUESTS_PER_MINUTE,
+    ofrepRequestsPerMinute: parsed.TABULA_OFREP_RATE_LIMIT ?? DEFAULT_OFREP_REQUESTS_PER_MINUTE,
     releaseId: parsed.TABULA_RELEASE_ID ?? packageJson.version,
     platform: parsed.TABULA_PLATFORM ?? 'gcp',
     deployEnv: parsed.TABULA_ENV ?? 'prod',

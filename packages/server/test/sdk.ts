@@ -176,3 +176,57 @@ export const preflight = (app: FastifyInstance, url: string, method: string, req
       'access-control-request-headers': requestHeaders,
     },
   });
+
+/**
+ * A project whose production serves `beta` (on for plan "pro", else off) and `hero-size` (the param of the running
+ * experiment `hero`, versions small and large at 50% each).
+ */
+export async function sdkShop(app: FastifyInstance, db: Database): Promise<SdkProject> {
+  const project = await sdkProject(app);
+  const production = project.environments.production!;
+  await addExperiment(db, project.projectId, {
+    key: 'hero',
+    versions: [
+      { key: 'small', weight: 5000, params: { size: 's' } },
+      { key: 'large', weight: 5000, params: { size: 'l' } },
+    ],
+  });
+  await addFlag(db, project.projectId, {
+    key: 'beta',
+    environments: {
+      [production]: {
+        enabled: true,
+        rules: [
+          {
+            id: 'pros',
+            conditions: [{ attribute: 'plan', operator: 'eq', values: ['pro'] }],
+            segments: [],
+            serve: { kind: 'variant', variant: 'on' },
+          },
+        ],
+      },
+    },
+    defaultVariant: 'off',
+  });
+  await addFlag(db, project.projectId, {
+    key: 'hero-size',
+    type: 'string',
+    variants: [{ key: 'default', value: 'm' }],
+    defaultVariant: 'default',
+    offVariant: 'default',
+    environments: {
+      [production]: {
+        enabled: true,
+        rules: [
+          {
+            id: 'exp',
+            conditions: [],
+            segments: [],
+            serve: { kind: 'experiment', experiment: 'hero', param: 'size' },
+          },
+        ],
+      },
+    },
+  });
+  return project;
+}

@@ -3,7 +3,7 @@ import normalPdf from '@stdlib/stats-base-dists-normal-pdf';
 import normalQuantile from '@stdlib/stats-base-dists-normal-quantile';
 import { type Arm, summarizeArm } from './arms';
 import { estimateLift } from './lift';
-import { requireFinite, requireOpenUnitInterval, requirePositive } from './validate';
+import { requireDecisionThreshold, requireFinite, requirePositive } from './validate';
 
 /** A normal prior on the lift, on the same scale as the test (relative or absolute). */
 export interface LiftPrior {
@@ -13,11 +13,17 @@ export interface LiftPrior {
 
 export interface BayesianOptions {
   relative?: boolean;
-  /** The credible interval is the central 1 − alpha interval of the posterior. */
-  alpha?: number;
+  /**
+   * The chance to beat control a decision needs (default 0.95). The credible interval is the central 2·threshold − 1
+   * interval, [q(1 − threshold), q(threshold)], so it excludes 0 exactly when a decision is reached.
+   */
+  threshold?: number;
   /** Informative prior on the lift; without it the prior is flat. */
   prior?: LiftPrior;
 }
+
+/** The default decision threshold: a 95% chance to beat control. */
+const DEFAULT_DECISION_THRESHOLD = 0.95;
 
 export interface BayesianResult {
   /** Posterior mean of the lift. */
@@ -52,8 +58,8 @@ function expectedLosses(mean: number, sd: number): [number, number] {
  * lift (NaN where undefined).
  */
 export function bayesianTest(control: Arm, treatment: Arm, options: BayesianOptions = {}): BayesianResult {
-  const { relative = true, alpha = 0.05, prior } = options;
-  requireOpenUnitInterval('alpha', alpha);
+  const { relative = true, threshold = DEFAULT_DECISION_THRESHOLD, prior } = options;
+  requireDecisionThreshold(threshold);
   if (prior !== undefined) {
     requireFinite('prior.mean', prior.mean);
     requirePositive('prior.variance', prior.variance);
@@ -70,7 +76,7 @@ export function bayesianTest(control: Arm, treatment: Arm, options: BayesianOpti
   const { mean, sd } = posterior(lift.estimate, lift.variance, prior);
   return {
     estimate: mean,
-    ci: [normalQuantile(alpha / 2, mean, sd), normalQuantile(1 - alpha / 2, mean, sd)],
+    ci: [normalQuantile(1 - threshold, mean, sd), normalQuantile(threshold, mean, sd)],
     chanceToWin: normalCdf(mean / sd, 0, 1),
     risk: expectedLosses(mean, sd),
   };

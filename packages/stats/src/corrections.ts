@@ -39,3 +39,11 @@ export function benjaminiHochberg(pValues: readonly number[]): number[] {
   }
   return adjusted;
 }
+
+// The interval matching an adjusted p-value p̃: drawn at α·p/p̃, it excludes 0 exactly when p < α·p/p̃, that is when
+// p̃ < α. Without this the correction would move the p-value but leave a 1 − α interval that excludes 0 beside an
+// "inconclusive". For Holm's single-comparison case this is α; for Bonferroni it is α/m.
+export function correctedAlpha(alpha: number, pValue: number, adjustedPValue: number): number {
+  if (!(adjustedPValue > 0 && pValue > 0)) return alpha;
+  return alpha * Math.min(1, pValue / adjustedPValue);
+}

@@ -41,6 +41,11 @@ export interface CupedResult {
   treatment: ArmSummary;
   /** The pooled regression coefficient θ = cov(y, x) / var(x); 0 when the covariate does not vary. */
   theta: number;
+  /**
+   * 1 − Var(adjusted difference of means) / Var(unadjusted difference): the share of the variance the covariate
+   * removed; 0 when θ is 0, NaN when the unadjusted difference has no variance.
+   */
+  varianceReduction: number;
 }
 
 /** The metric and its covariate reduced to what the regression adjustment needs (both linearised for ratios). */
@@ -175,6 +180,14 @@ function adjust(arm: AdjustmentMoments, theta: number, covariateMean: number): A
   };
 }
 
+// Var(Ȳt − Ȳc) = v_t/n_t + v_c/n_c: the variance the adjustment is meant to shrink (Deng et al. 2013, §3.1).
+function differenceVariance(
+  control: Pick<ArmSummary, 'n' | 'variance'>,
+  treatment: Pick<ArmSummary, 'n' | 'variance'>,
+) {
+  return control.variance / control.n + treatment.variance / treatment.n;
+}
+
 /**
  * Regression adjustment of both arms with their pre-exposure covariate. The returned summaries go straight into
  * frequentistTest or bayesianTest. Both arms must have the same shape (mean or ratio).
@@ -191,9 +204,11 @@ export function cupedAdjust(control: CupedArm, treatment: CupedArm): CupedResult
   const usable =
     pooled.covariateVariance > 0 && Number.isFinite(controlMoments.covariateValue + treatmentMoments.covariateValue);
   const theta = usable ? pooled.covariance / pooled.covariateVariance : 0;
-  return {
+  const adjusted = {
     control: adjust(controlMoments, theta, pooled.covariateValue),
     treatment: adjust(treatmentMoments, theta, pooled.covariateValue),
-    theta,
   };
+  const before = differenceVariance(controlMoments, treatmentMoments);
+  const after = differenceVariance(adjusted.control, adjusted.treatment);
+  return { ...adjusted, theta, varianceReduction: before > 0 ? 1 - after / before : Number.NaN };
 }

@@ -13,6 +13,11 @@ export interface FrequentistOptions {
   twoSided?: boolean;
   /** Planned total units of both arms (N*): switches to the always-valid confidence sequence tuned for it. */
   sequentialTuning?: number;
+  /**
+   * The interval's level 1 − intervalAlpha when it must differ from the test's (default alpha): correctedAlpha gives
+   * the one that matches a multiple-testing adjusted p-value. The sequential boundary stays tuned for alpha.
+   */
+  intervalAlpha?: number;
 }
 
 export interface FrequentistResult {
@@ -40,15 +45,23 @@ function welchTest(
   return { estimate, ci: [estimate - width, Number.POSITIVE_INFINITY], pValue: tCdf(-t, degreesOfFreedom) };
 }
 
+interface SequentialPlan {
+  units: number;
+  plannedUnits: number;
+  /** The α the boundary is tuned for (ρ); the interval may be drawn at another level with the same ρ. */
+  tunedAlpha: number;
+}
+
+// The p-value is the smallest α whose sequence, with ρ held fixed, excludes 0; drawing the interval at another α with
+// the same ρ keeps "interval excludes 0 ⇔ p < that α".
 function sequentialTest(
   lift: Lift,
-  units: number,
+  plan: SequentialPlan,
   alpha: number,
   twoSided: boolean,
-  plannedUnits: number,
 ): Omit<FrequentistResult, 'stdError'> {
-  const rho = mixingParameter(alpha, plannedUnits, twoSided);
-  const look = { units, estimate: lift.estimate, variance: lift.variance };
+  const rho = mixingParameter(plan.tunedAlpha, plan.plannedUnits, twoSided);
+  const look = { units: plan.units, estimate: lift.estimate, variance: lift.variance };
   const width = halfWidth(look, alpha, rho, twoSided);
   const upper = twoSided ? lift.estimate + width : Number.POSITIVE_INFINITY;
   return { estimate: lift.estimate, ci: [lift.estimate - width, upper], pValue: sequentialPValue(look, rho, twoSided) };
@@ -60,11 +73,13 @@ function sequentialTest(
  * estimate and stdError are NaN too where they are undefined. Invalid options throw a RangeError.
  */
 export function frequentistTest(control: Arm, treatment: Arm, options: FrequentistOptions = {}): FrequentistResult {
-  const { relative = true, alpha = 0.05, twoSided = true, sequentialTuning } = options;
+  const { relative = true, alpha = 0.05, twoSided = true, sequentialTuning, intervalAlpha = alpha } = options;
   requireOpenUnitInterval('alpha', alpha);
+  requireOpenUnitInterval('intervalAlpha', intervalAlpha);
   if (sequentialTuning !== undefined) {
     requirePositive('sequentialTuning', sequentialTuning);
-    if (!twoSided && alpha >= 0.5) throw new RangeError('a one-sided sequential test needs alpha below 0.5');
+    if (!twoSided && Math.max(alpha, intervalAlpha) >= 0.5)
+      throw new RangeError('a one-sided sequential test needs alpha below 0.5');
   }
   const controlSummary = summarizeArm(control);
   const treatmentSummary = summarizeArm(treatment);
@@ -75,7 +90,12 @@ export function frequentistTest(control: Arm, treatment: Arm, options: Frequenti
   }
   const result =
     sequentialTuning === undefined
-      ? welchTest(lift, stdError, alpha, twoSided)
-      : sequentialTest(lift, controlSummary.n + treatmentSummary.n, alpha, twoSided, sequentialTuning);
+      ? welchTest(lift, stdError, intervalAlpha, twoSided)
+      : sequentialTest(
+          lift,
+          { units: controlSummary.n + treatmentSummary.n, plannedUnits: sequentialTuning, tunedAlpha: alpha },
+          intervalAlpha,
+          twoSided,
+        );
   return { ...result, stdError };
 }

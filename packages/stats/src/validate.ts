@@ -18,3 +18,8 @@ export function requirePositive(name: string, value: number): void {
   if (!(value > 0) || !Number.isFinite(value))
     throw new RangeError(`${name} must be a positive finite number, got ${value}`);
 }
+
+// Below 0.5 a decision would call a version better while it is more likely worse.
+export function requireDecisionThreshold(value: number): void {
+  if (!(value > 0.5 && value < 1)) throw new RangeError(`threshold must lie strictly between 0.5 and 1, got ${value}`);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Arm, type BayesianOptions, bayesianTest, frequentistTest } from '../src';
+import { type Arm, type BayesianOptions, bayesianDecision, bayesianTest, frequentistTest } from '../src';
 import reference from './fixtures/reference.json';
 import { expectAllClose } from './helpers';
 
@@ -18,7 +18,8 @@ describe('bayesianTest', () => {
   const treatment = { n: 5000, conversions: 540 };
 
   it('centres a flat-prior posterior on the frequentist estimate with a normal interval', () => {
-    const bayes = bayesianTest(control, treatment);
+    // The 0.975 threshold draws the central 95% interval, which the two-sided 95% Welch interval is compared with.
+    const bayes = bayesianTest(control, treatment, { threshold: 0.975 });
     const welch = frequentistTest(control, treatment);
     expect(bayes.estimate).toBe(welch.estimate);
     // With ~10,000 degrees of freedom the t and normal intervals agree closely but not exactly.
@@ -51,8 +52,20 @@ describe('bayesianTest', () => {
     expect(bayesianTest({ n: 100, conversions: 0 }, treatment).estimate).toBeNaN();
   });
 
-  it('rejects an invalid alpha or prior with a RangeError', () => {
-    expect(() => bayesianTest(control, treatment, { alpha: 1.5 })).toThrow(RangeError);
+  it('draws the interval whose bounds sit where the chance to beat control meets the threshold', () => {
+    // 0.95 is the chance P(L > 0) at which the lower bound q(0.05) of the 90% central interval reaches 0.
+    for (const threshold of [0.8, 0.9, 0.95, 0.99]) {
+      const { ci, chanceToWin } = bayesianTest(control, treatment, { threshold });
+      expect(bayesianDecision(chanceToWin, threshold)).toBe(ci[0] >= 0 ? 'higher' : 'inconclusive');
+    }
+    const { ci } = bayesianTest(control, treatment, { relative: false, threshold: 0.975 });
+    const welch = frequentistTest(control, treatment, { relative: false, alpha: 0.05 });
+    expect(ci[0]).toBeCloseTo(welch.ci[0], 4);
+  });
+
+  it('rejects an invalid threshold or prior with a RangeError', () => {
+    expect(() => bayesianTest(control, treatment, { threshold: 0.5 })).toThrow(RangeError);
+    expect(() => bayesianTest(control, treatment, { threshold: 1 })).toThrow(RangeError);
     expect(() => bayesianTest(control, treatment, { prior: { mean: 0, variance: 0 } })).toThrow(RangeError);
     expect(() => bayesianTest(control, treatment, { prior: { mean: Number.NaN, variance: 1 } })).toThrow(RangeError);
   });

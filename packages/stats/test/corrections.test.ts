@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benjaminiHochberg, holm } from '../src';
+import { benjaminiHochberg, correctedAlpha, frequentistDecision, frequentistTest, holm } from '../src';
 import reference from './fixtures/reference.json';
 import { expectClose } from './helpers';
 
@@ -42,5 +42,29 @@ describe('multiple-testing corrections', () => {
   it('rejects values that are not p-values', () => {
     expect(() => holm([0.1, 1.2])).toThrow(RangeError);
     expect(() => benjaminiHochberg([-0.1])).toThrow(RangeError);
+  });
+});
+
+describe('correctedAlpha', () => {
+  it('draws the interval of a Holm-adjusted comparison wide enough to agree with its verdict', () => {
+    // Two comparisons with raw p ≈ 0.034 and 0.2: Holm makes the first 0.068, above alpha = 0.05, so its plain 95%
+    // interval (which excludes 0) would contradict "inconclusive".
+    const control = { n: 5000, conversions: 500 };
+    const treatment = { n: 5000, conversions: 570 };
+    const raw = frequentistTest(control, treatment);
+    expect(raw.pValue).toBeLessThan(0.05);
+    expect(raw.ci[0]).toBeGreaterThan(0);
+    const [adjusted] = holm([raw.pValue, 0.2]);
+    expect(adjusted).toBeGreaterThan(0.05);
+    const intervalAlpha = correctedAlpha(0.05, raw.pValue, adjusted!);
+    expect(intervalAlpha).toBeCloseTo(0.025, 12);
+    const { ci } = frequentistTest(control, treatment, { intervalAlpha });
+    expect(ci[0]).toBeLessThan(0);
+    expect(frequentistDecision(ci, adjusted!, 0.05)).toBe('inconclusive');
+  });
+
+  it('keeps alpha when nothing was adjusted or the p-value is 0', () => {
+    expect(correctedAlpha(0.05, 0.01, 0.01)).toBe(0.05);
+    expect(correctedAlpha(0.05, 0, 0)).toBe(0.05);
   });
 });

@@ -10,6 +10,7 @@ describe('cupedAdjust against independent references', () => {
     const { control, treatment, expected } = reference.cupedMean;
     const adjusted = cupedAdjust(control, treatment);
     expectClose(adjusted.theta, expected.theta, 'theta');
+    expectClose(adjusted.varianceReduction, expected.varianceReduction, 'varianceReduction');
     expectAllClose({ ...adjusted.control }, expected.control);
     expectAllClose({ ...adjusted.treatment }, expected.treatment);
     // A Welch test on the adjusted units is what frequentistTest must give on the adjusted summaries.
@@ -39,8 +40,9 @@ describe('cupedAdjust', () => {
 
   it('leaves the arms unadjusted when the covariate does not vary', () => {
     const constant = { ...arm, covariateSum: 4, covariateSumSquares: 4, crossSum: 10 };
-    const { control, theta } = cupedAdjust(constant, constant);
+    const { control, theta, varianceReduction } = cupedAdjust(constant, constant);
     expect(theta).toBe(0);
+    expect(varianceReduction).toBe(0);
     expect(control).toEqual({ n: 4, mean: 2.5, variance: 5 / 3 });
   });
 

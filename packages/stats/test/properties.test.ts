@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bayesianTest, benjaminiHochberg, frequentistTest, holm } from '../src';
+import {
+  bayesianDecision,
+  bayesianTest,
+  benjaminiHochberg,
+  correctedAlpha,
+  frequentistDecision,
+  frequentistTest,
+  holm,
+} from '../src';
 
 // Arms with a spread: n units whose values have the given mean and standard deviation.
 const meanArm = fc
@@ -32,6 +40,34 @@ describe('properties', () => {
         // Skip the measure-zero boundary where rounding may decide either way.
         fc.pre(Math.abs(pValue - settings.alpha) > 1e-9);
         expect(pValue < settings.alpha).toBe(excludesZero);
+      }),
+    );
+  });
+
+  it('after a correction, the interval at correctedAlpha excludes 0 exactly when the adjusted p-value is below alpha', () => {
+    // The cause of a verdict contradicting its interval: correcting the p-value but drawing the 1 − alpha interval.
+    fc.assert(
+      fc.property(meanArm, meanArm, options, fc.double({ min: 1, max: 20, noNaN: true }), (c, t, settings, factor) => {
+        const raw = frequentistTest(c, t, settings);
+        const adjustedPValue = Math.min(1, raw.pValue * factor);
+        fc.pre(Math.abs(adjustedPValue - settings.alpha) > 1e-9 && raw.pValue > 1e-300);
+        const intervalAlpha = correctedAlpha(settings.alpha, raw.pValue, adjustedPValue);
+        const { ci } = frequentistTest(c, t, { ...settings, intervalAlpha });
+        const excludesZero = ci[0] > 0 || ci[1] < 0;
+        expect(adjustedPValue < settings.alpha).toBe(excludesZero);
+        expect(frequentistDecision(ci, adjustedPValue, settings.alpha) !== 'inconclusive').toBe(excludesZero);
+      }),
+    );
+  });
+
+  it('a Bayesian decision is reached exactly when the interval drawn for its threshold excludes 0', () => {
+    const threshold = fc.double({ min: 0.51, max: 0.999, noNaN: true });
+    fc.assert(
+      fc.property(meanArm, meanArm, fc.boolean(), threshold, (control, treatment, relative, t) => {
+        const { ci, chanceToWin } = bayesianTest(control, treatment, { relative, threshold: t });
+        fc.pre(Math.abs(chanceToWin - t) > 1e-9 && Math.abs(1 - chanceToWin - t) > 1e-9);
+        const expected = ci[0] > 0 ? 'higher' : ci[1] < 0 ? 'lower' : 'inconclusive';
+        expect(bayesianDecision(chanceToWin, t)).toBe(expected);
       }),
     );
   });

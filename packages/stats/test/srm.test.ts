@@ -16,8 +16,20 @@ describe('srmTest', () => {
   });
 
   it('finds no mismatch in an exact split and none without data', () => {
-    expect(srmTest([300, 100], [0.75, 0.25])).toEqual({ chiSquare: 0, pValue: 1 });
-    expect(srmTest([0, 0], [1, 1])).toEqual({ chiSquare: 0, pValue: 1 });
+    expect(srmTest([300, 100], [0.75, 0.25])).toEqual({ chiSquare: 0, pValue: 1, excludedUnits: 0 });
+    expect(srmTest([0, 0], [1, 1])).toEqual({ chiSquare: 0, pValue: 1, excludedUnits: 0 });
+  });
+
+  it('leaves versions planned at 0% out of the test and counts their units apart', () => {
+    // One QA-forced visitor in a 0% version used to give an infinite chi-square and p = 0.
+    const { pValue, excludedUnits } = srmTest([5000, 5000, 1], [0.5, 0.5, 0]);
+    expect(pValue).toBeCloseTo(1, 9);
+    expect(excludedUnits).toBe(1);
+    expect(srmTest([5000, 5200, 3], [1, 1, 0])).toMatchObject({ chiSquare: srmTest([5000, 5200], [1, 1]).chiSquare });
+  });
+
+  it('has nothing to test with fewer than two planned versions', () => {
+    expect(srmTest([900, 4], [1, 0])).toEqual({ chiSquare: 0, pValue: 1, excludedUnits: 4 });
   });
 
   it('refuses counts and weights that do not line up', () => {

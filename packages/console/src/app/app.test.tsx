@@ -1,7 +1,7 @@
 import type { AuthSetup, Me } from '@tabula/protocol';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setSession } from '../lib/auth';
 import { queryKeys } from '../lib/query-keys';
 import { meAs, project } from '../testing/fixtures';
@@ -69,6 +69,29 @@ describe('the console', () => {
     expect(await screen.findByText('言語')).toBeTruthy();
     expect(screen.getByTestId('nav-members').textContent).toBe('メンバー');
     expect(document.documentElement.lang).toBe('ja');
+  });
+
+  it('keeps the menu in a drawer on a phone, opened from the header and closed by choosing a page', async () => {
+    // A 390 px screen: only the media queries below that width match.
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      media,
+      matches: Number(/min-width:\s*(\d+)px/.exec(media)?.[1] ?? 0) <= 390,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    }));
+    mockApi({ 'GET /api/v1/projects': { body: { projects: [project] } } });
+    const router = renderConsole('/settings', meAs('admin'));
+
+    fireEvent.click(await screen.findByTestId('nav-open'));
+    expect(screen.queryByTestId('sider')).toBeNull();
+    expect(screen.getByTestId('nav-drawer').closest('.ant-drawer-open')).toBeTruthy();
+    fireEvent.click(await screen.findByTestId('nav-audit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/audit'));
+    await waitFor(() => expect(screen.getByTestId('nav-drawer').closest('.ant-drawer-open')).toBeNull());
   });
 
   it('answers an unknown address with a 404 page inside the layout', async () => {

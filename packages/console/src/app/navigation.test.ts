@@ -24,6 +24,8 @@ describe('sider registry', () => {
     const items = resolveNavItems(NAV_ITEMS, { projectId: 'p1', allowed: () => true });
     expect(selectedNavKey(items, '/projects/p1/settings/api-keys')).toBe('project-settings');
     expect(selectedNavKey(items, '/projects')).toBe('projects');
+    expect(selectedNavKey(items, '/projects/p1')).toBe('project-home');
+    expect(selectedNavKey(items, '/projects/p1/flags')).toBe('flags');
     expect(selectedNavKey(items, '/organization/invitations')).toBe('members');
     expect(selectedNavKey(items, '/nowhere')).toBeUndefined();
   });

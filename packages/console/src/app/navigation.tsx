@@ -7,6 +7,7 @@ import {
   ExperimentOutlined,
   FlagOutlined,
   FundOutlined,
+  HomeOutlined,
   PartitionOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
@@ -38,6 +39,13 @@ export const NAV_GROUPS: NavGroup[] = ['workspace', 'project', 'organization', '
 
 export const NAV_ITEMS: NavItem[] = [
   { key: 'projects', group: 'workspace', labelKey: 'nav.projects', icon: <AppstoreOutlined />, path: '/projects' },
+  {
+    key: 'project-home',
+    group: 'project',
+    labelKey: 'nav.projectHome',
+    icon: <HomeOutlined />,
+    path: '/projects/:projectId',
+  },
   { key: 'flags', group: 'project', labelKey: 'nav.flags', icon: <FlagOutlined />, path: '/projects/:projectId/flags' },
   {
     key: 'segments',

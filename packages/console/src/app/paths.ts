@@ -2,8 +2,15 @@
 export const PROJECT_SETTINGS_TABS = ['general', 'statistics', 'environments', 'api-keys'] as const;
 export type ProjectSettingsTab = (typeof PROJECT_SETTINGS_TABS)[number];
 
+/** A project's home: the getting-started checklist and its client keys. */
+export const projectHomePath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}`;
+
 export const projectPath = (projectId: string, tab: ProjectSettingsTab = 'general') =>
-  `/projects/${encodeURIComponent(projectId)}/settings/${tab}`;
+  `${projectHomePath(projectId)}/settings/${tab}`;
+
+export const integrationPath = (projectId: string) => `${projectHomePath(projectId)}/integration`;
+
+export const metricsPath = (projectId: string) => `${projectHomePath(projectId)}/metrics`;
 
 export const ORGANIZATION_TABS = ['members', 'invitations', 'security'] as const;
 export type OrganizationTab = (typeof ORGANIZATION_TABS)[number];
@@ -16,7 +23,7 @@ export const ACCOUNT_PATH = '/account';
 export const FLAG_TABS = ['targeting', 'test', 'history'] as const;
 export type FlagTab = (typeof FLAG_TABS)[number];
 
-export const flagsPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/flags`;
+export const flagsPath = (projectId: string) => `${projectHomePath(projectId)}/flags`;
 
 export const flagPath = (projectId: string, flagKey: string, tab: FlagTab = 'targeting') =>
   `${flagsPath(projectId)}/${encodeURIComponent(flagKey)}/${tab}`;

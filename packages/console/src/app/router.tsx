@@ -43,7 +43,10 @@ export const routes: RouteObject[] = [
                 path: 'projects',
                 lazy: async () => ({ Component: (await import('./routes/app/projects')).ProjectsRoute }),
               },
-              { path: 'projects/:projectId', element: <Navigate to="settings/general" replace /> },
+              {
+                path: 'projects/:projectId',
+                lazy: async () => ({ Component: (await import('./routes/app/project-home')).ProjectHomeRoute }),
+              },
               {
                 path: 'projects/:projectId/settings/:tab?',
                 lazy: async () => ({ Component: (await import('./routes/app/project-settings')).ProjectSettingsRoute }),

@@ -1,7 +1,7 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, isLanguage, languagesFor, toLanguage } from '../lib/i18n';
+import { chooseLanguage, isLanguage, languagesFor, toLanguage } from '../lib/i18n';
 import { familyOf } from '../lib/platform/edition';
 import { useEdition } from '../lib/platform/platform';
 import { optionTestIds } from './option-test-ids';
@@ -16,7 +16,7 @@ export function LanguageSelect({ testId = 'language-select', width = 160 }: { te
       aria-label={t('language.label')}
       value={toLanguage(i18n.resolvedLanguage)}
       onChange={(language) => {
-        if (isLanguage(language)) void changeLanguage(language);
+        if (isLanguage(language)) void chooseLanguage(language);
       }}
       style={{ width }}
       prefix={<TranslationOutlined />}

@@ -10,7 +10,8 @@ interface PageHeaderProps {
 export function PageHeader({ title, description, extra }: PageHeaderProps) {
   return (
     <Flex justify="space-between" align="flex-start" gap={16} wrap style={{ marginBottom: 24 }}>
-      <div>
+      {/* minWidth 0 lets a long title wrap instead of pushing the page wider than a phone. */}
+      <div style={{ minWidth: 0 }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {title}
         </Typography.Title>
@@ -20,7 +21,11 @@ export function PageHeader({ title, description, extra }: PageHeaderProps) {
           </Typography.Paragraph>
         )}
       </div>
-      {extra && <Flex gap={8}>{extra}</Flex>}
+      {extra && (
+        <Flex gap={8} wrap>
+          {extra}
+        </Flex>
+      )}
     </Flex>
   );
 }

@@ -1,14 +1,14 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api-client';
-import { translateServerMessage } from '../lib/form-errors';
+import { describeError } from '../lib/form-errors';
 
 /** A failed request in words: what kind of failure (translated), then what the server said. */
 export function ServerErrorAlert({ error, style }: { error: unknown; style?: React.CSSProperties }) {
   const { t } = useTranslation();
   if (!error) return null;
   const title = isApiError(error) ? t(`errors.${error.code}`) : t('errors.generic');
-  const description = error instanceof Error ? translateServerMessage(error.message, t) : undefined;
+  const description = describeError(error, t);
   return (
     <Alert
       type="error"

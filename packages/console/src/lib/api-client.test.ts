@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../testing/mock-api';
-import { ApiError, api, setCsrfToken } from './api-client';
+import { ApiError, api, setCsrfToken, unreachableApiHost } from './api-client';
 import { usePlatformStore } from './platform/platform';
+import { useServerReachability } from './server-reachability';
 
 describe('api client', () => {
   it('sends the CSRF token of the session on every non-GET request, and never on GET', async () => {
@@ -95,6 +96,34 @@ describe('api client', () => {
     const { fetch } = mockApi({});
     fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(api.get('/anything')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  it('notes that the server is gone on a network error, and back on any answer', async () => {
+    const { fetch } = mockApi({
+      'GET /api/v1/thing': { status: 404, body: { error: { code: 'not_found', message: 'x' } } },
+    });
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.get('/thing')).rejects.toMatchObject({ code: 'network_error' });
+    expect(useServerReachability.getState().unreachable).toBe(true);
+    await expect(api.get('/thing')).rejects.toMatchObject({ code: 'not_found' });
+    expect(useServerReachability.getState().unreachable).toBe(false);
+  });
+
+  it('names the configured API host a network error met, and no host for its own origin', async () => {
+    const { fetch } = mockApi({});
+    fetch.mockRejectedValue(new TypeError('Failed to fetch'));
+    const own = await api.get('/thing').catch((error: unknown) => error);
+    expect(unreachableApiHost(own)).toBeNull();
+    expect(useServerReachability.getState()).toMatchObject({ unreachable: true, apiHost: null });
+    const before = usePlatformStore.getState().apiHost;
+    usePlatformStore.setState({ apiHost: 'https://api-sg.example.com' });
+    try {
+      const other = await api.get('/thing').catch((error: unknown) => error);
+      expect(unreachableApiHost(other)).toBe('https://api-sg.example.com');
+      expect(useServerReachability.getState()).toMatchObject({ apiHost: 'https://api-sg.example.com' });
+    } finally {
+      usePlatformStore.setState({ apiHost: before });
+    }
   });
 
   it('checks answers against the schema it is given', async () => {

@@ -2,6 +2,7 @@ import { CSRF_HEADER, type ErrorCode, errorBodySchema, type FieldIssue, fieldIss
 import { API_PREFIX, AUTH_API_PREFIX } from './env';
 import { apiBaseUrl } from './platform/api-base';
 import { usePlatformStore } from './platform/platform';
+import { noteServerReachable } from './server-reachability';
 
 /** Codes of failures that never reached a well-formed API answer. */
 export type ClientErrorCode = 'network_error' | 'invalid_response';
@@ -91,6 +92,24 @@ function toApiError(response: Response, body: unknown): ApiError {
   return new ApiError(response.status, code, response.statusText || `HTTP ${response.status}`, undefined, wait);
 }
 
+/** The origin a request went to when it is not the page's own (a configured API host), else null. */
+function otherOrigin(url: string): string | null {
+  const pageOrigin = globalThis.location?.origin ?? '';
+  try {
+    const { origin } = new URL(url, pageOrigin || undefined);
+    return origin === pageOrigin ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The API host a network failure met, when the console was pointed at one other than its own origin. */
+export function unreachableApiHost(error: unknown): string | null {
+  if (!isApiError(error) || error.code !== 'network_error') return null;
+  const details = error.details as { apiHost?: unknown } | undefined;
+  return typeof details?.apiHost === 'string' ? details.apiHost : null;
+}
+
 /** `baseUrl` is read per request: the developer tool may point the console at another API host. */
 export function createApiClient(baseUrl: string | (() => string)) {
   async function request<T>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
@@ -100,9 +119,9 @@ export function createApiClient(baseUrl: string | (() => string)) {
     if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
 
     let response: Response;
+    const url = buildUrl(typeof baseUrl === 'string' ? baseUrl : baseUrl(), path, options.query);
     try {
-      const base = typeof baseUrl === 'string' ? baseUrl : baseUrl();
-      response = await fetch(buildUrl(base, path, options.query), {
+      response = await fetch(url, {
         method,
         headers,
         // The session cookie goes to the selected API host too, which grants console origins CORS with credentials.
@@ -112,9 +131,12 @@ export function createApiClient(baseUrl: string | (() => string)) {
       });
     } catch (error) {
       if (options.signal?.aborted) throw error;
-      throw new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error));
+      const apiHost = otherOrigin(url);
+      noteServerReachable(false, apiHost);
+      throw new ApiError(0, 'network_error', error instanceof Error ? error.message : String(error), { apiHost });
     }
 
+    noteServerReachable(true);
     const body = await readJson(response);
     if (!response.ok) throw toApiError(response, body);
     if (!options.schema) return body as T;
@@ -142,3 +164,6 @@ const selectedHost = (prefix: string) => () =>
 
 export const api = createApiClient(selectedHost(API_PREFIX));
 export const authApi = createApiClient(selectedHost(AUTH_API_PREFIX));
+
+/** Asks whether the server answers at all; what it answers does not matter. */
+export const probeServer = () => authApi.get<unknown>('/health');

@@ -1,7 +1,8 @@
 import { MIN_PASSWORD_LENGTH, PASSWORD_IS_COMMON, PASSWORD_IS_EMAIL } from '@tabula/protocol';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { translateServerMessage } from './form-errors';
+import { ApiError } from './api-client';
+import { describeError, translateServerMessage } from './form-errors';
 
 describe('server messages', () => {
   afterEach(() => i18next.changeLanguage('en'));
@@ -37,5 +38,29 @@ describe('server messages', () => {
   it('leaves anything else as the server wrote it', () => {
     expect(translateServerMessage('Wrong email or password', i18next.t)).toBe('Wrong email or password');
     expect(translateServerMessage('Please input valid widget', i18next.t)).toBe('Please input valid widget');
+  });
+});
+
+describe('failed requests in words', () => {
+  afterEach(() => i18next.changeLanguage('en'));
+
+  it('says a server that cannot be reached in the user language, not the browser’s words', async () => {
+    const failed = new ApiError(0, 'network_error', 'Failed to fetch');
+    expect(describeError(failed, i18next.t)).toBe('Cannot reach the server. Check your connection');
+    await i18next.changeLanguage('ja');
+    expect(describeError(failed, i18next.t)).not.toContain('Failed to fetch');
+    expect(describeError(failed, i18next.t)).toBe(i18next.t('common:errors.network_error'));
+  });
+
+  it('names a configured API host that cannot be reached, with this console’s address', () => {
+    const failed = new ApiError(0, 'network_error', 'Failed to fetch', { apiHost: 'https://api-sg.example.com' });
+    const text = describeError(failed, i18next.t);
+    expect(text).toContain('Cannot reach the API host https://api-sg.example.com');
+    expect(text).toContain(`(${globalThis.location.origin})`);
+  });
+
+  it('keeps what the server said, and a generic line for what is no error', () => {
+    expect(describeError(new ApiError(409, 'conflict', 'Key already used'), i18next.t)).toBe('Key already used');
+    expect(describeError('boom', i18next.t)).toBe('Something went wrong');
   });
 });

@@ -1,7 +1,7 @@
 import { PASSWORD_IS_COMMON, PASSWORD_IS_EMAIL } from '@tabula/protocol';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
-import { isApiError } from './api-client';
+import { isApiError, unreachableApiHost } from './api-client';
 
 /** Prompts whose reason, after the colon, is what the user must act on: each has words of its own. */
 function specificPrompt(message: string, t: TFunction): string | null {
@@ -35,6 +35,17 @@ export function translateServerMessage(message: string, t: TFunction): string {
     return t(`common:${key}`, { s: t(nounKey) });
   }
   return message;
+}
+
+/**
+ * What to tell the user about a failed request: the server's words, translated where the bundles know them. A
+ * request that reached no server says so in the console's words, never the browser's ("Failed to fetch").
+ */
+export function describeError(error: unknown, t: TFunction): string {
+  const apiHost = unreachableApiHost(error);
+  if (apiHost) return t('common:errors.network_error_api_host', { host: apiHost, origin: globalThis.location?.origin });
+  if (isApiError(error) && error.code === 'network_error') return t('common:errors.network_error');
+  return error instanceof Error ? translateServerMessage(error.message, t) : t('common:errors.generic');
 }
 
 /**

@@ -16,6 +16,22 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 
 const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
 
+/** i18next picks a key's plural form by the language's own categories: English has one and other, Japanese only other. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const withoutPluralForms = (keys: Iterable<string>) => [
+  ...new Set([...keys].map((key) => key.replace(PLURAL_SUFFIX, ''))),
+];
+const pluralForms = (keys: Iterable<string>) => {
+  const forms = new Map<string, string[]>();
+  for (const key of keys) {
+    const match = PLURAL_SUFFIX.exec(key);
+    if (!match) continue;
+    const base = key.slice(0, match.index);
+    forms.set(base, [...(forms.get(base) ?? []), match[1] ?? ''].sort());
+  }
+  return forms;
+};
+
 const bundles = loadBundles();
 const bundle = (language: string, namespace: string) => leaves((bundles[language]?.[namespace] ?? {}) as Tree);
 
@@ -28,8 +44,17 @@ describe('translation bundles (spec §9)', () => {
   });
 
   it.each(NAMESPACES)('%s has exactly the same keys in every language', (namespace) => {
-    const english = [...bundle('en', namespace).keys()].sort();
-    for (const language of LANGUAGES) expect([...bundle(language, namespace).keys()].sort(), language).toEqual(english);
+    const english = withoutPluralForms(bundle('en', namespace).keys()).sort();
+    for (const language of LANGUAGES)
+      expect(withoutPluralForms(bundle(language, namespace).keys()).sort(), language).toEqual(english);
+  });
+
+  it.each(NAMESPACES)('%s gives each counted text exactly the plural forms its language has', (namespace) => {
+    for (const language of LANGUAGES) {
+      const categories = [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort();
+      for (const [base, forms] of pluralForms(bundle(language, namespace).keys()))
+        expect(forms, `${language}/${namespace}:${base}`).toEqual(categories);
+    }
   });
 
   it.each(NAMESPACES)('%s uses the same interpolation variables in every language, and no empty text', (namespace) => {
@@ -37,7 +62,8 @@ describe('translation bundles (spec §9)', () => {
     for (const language of LANGUAGES) {
       for (const [key, text] of bundle(language, namespace)) {
         expect(text.trim(), `${language}/${namespace}:${key}`).not.toBe('');
-        expect(variables(text), `${language}/${namespace}:${key}`).toEqual(variables(english.get(key) ?? ''));
+        const englishText = english.get(key) ?? english.get(key.replace(PLURAL_SUFFIX, '_other')) ?? '';
+        expect(variables(text), `${language}/${namespace}:${key}`).toEqual(variables(englishText));
       }
     }
   });
@@ -64,5 +90,17 @@ describe('translation bundles (spec §9)', () => {
       }
       expect(same.sort(), language).toEqual(sameEverywhere.sort());
     }
+  });
+
+  it('sets names apart from Japanese words, by a space or 「」, as everywhere else', () => {
+    // Variables that carry a name or key someone typed; a translated word (a role, a field) joins the sentence directly.
+    const named =
+      'attribute|email|environment|experiment|flag|key|layer|metric|name|organization|property|segment|selector|tag|url|variant|version';
+    const japanese = '[\\u3040-\\u30ff\\u4e00-\\u9fff]';
+    const touching = new RegExp(`${japanese}{{(${named})}}|{{(${named})}}${japanese}`);
+    const tight = NAMESPACES.flatMap((namespace) =>
+      [...bundle('ja', namespace)].filter(([, text]) => touching.test(text)).map(([key]) => `${namespace}:${key}`),
+    );
+    expect(tight).toEqual([]);
   });
 });

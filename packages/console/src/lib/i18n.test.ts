@@ -1,7 +1,17 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backendOptions, detectionOptions, i18nOptions, LANGUAGE_KEY, languagesFor, lastKeySegment } from './i18n';
+import {
+  backendOptions,
+  chooseLanguage,
+  detectionOptions,
+  followEditionLanguage,
+  i18nOptions,
+  LANGUAGE_KEY,
+  languagesFor,
+  lastKeySegment,
+  matchLanguage,
+} from './i18n';
 
 describe('i18n options (spec §7, §9)', () => {
   it('falls back to English, retries 5 times from 350 ms', () => {
@@ -21,14 +31,14 @@ describe('i18n options (spec §7, §9)', () => {
     expect(retryOnFailure).toBe(true);
   });
 
-  it('detects hash, query, cookie, local storage, browser, html tag — and keeps the choice in a cookie for an hour', () => {
-    expect(detectionOptions).toEqual({
+  it('detects hash, query, cookie, local storage, browser, html tag — and writes nothing back', () => {
+    expect(detectionOptions).toMatchObject({
       order: ['hash', 'querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag'],
       lookupHash: LANGUAGE_KEY,
       lookupQuerystring: LANGUAGE_KEY,
       lookupCookie: LANGUAGE_KEY,
       lookupLocalStorage: LANGUAGE_KEY,
-      caches: ['cookie', 'localStorage'],
+      caches: [],
       cookieMinutes: 60,
       cookieOptions: { path: '/', sameSite: 'lax' },
     });
@@ -59,8 +69,9 @@ describe('missing keys (spec §8)', () => {
 
 describe('language detection', () => {
   afterEach(() => {
+    // An expiry in the past, not max-age=0: within the same millisecond happy-dom still lists an empty cookie.
     // biome-ignore lint/suspicious/noDocumentCookie: the detector reads document.cookie, so the test writes it there
-    document.cookie = `${LANGUAGE_KEY}=; max-age=0; path=/`;
+    document.cookie = `${LANGUAGE_KEY}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
     window.history.replaceState(null, '', '/');
   });
 
@@ -83,11 +94,59 @@ describe('language detection', () => {
     expect(await detect()).toBe('en');
   });
 
-  it('remembers the detected language in the cookie and local storage', async () => {
+  it('does not store what it detected as if it were chosen', async () => {
     window.history.replaceState(null, '', `/?${LANGUAGE_KEY}=ja`);
-    await detect();
+    expect(await detect()).toBe('ja');
+    expect(document.cookie).not.toContain(LANGUAGE_KEY);
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBeNull();
+  });
+
+  it('maps browser languages by their language subtag', async () => {
+    for (const [browser, language] of [
+      ['ja-JP', 'ja'],
+      ['zh', 'zh-CN'],
+      ['zh-Hans', 'zh-CN'],
+      ['zh-SG', 'zh-CN'],
+      ['zh-TW', 'zh-CN'],
+      ['en-GB', 'en'],
+    ]) {
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue([browser!]);
+      expect(await detect(), browser).toBe(language);
+    }
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'ja-JP']);
+    expect(await detect()).toBe('ja');
+  });
+
+  it('keeps a choice in a cookie for an hour and in local storage', async () => {
+    await chooseLanguage('ja');
     expect(document.cookie).toContain(`${LANGUAGE_KEY}=ja`);
     expect(localStorage.getItem(LANGUAGE_KEY)).toBe('ja');
+    expect(await detect()).toBe('ja');
+  });
+
+  it('a non-tab edition after a theme change speaks Chinese when the browser, not the person, chose English', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+    expect(await detect()).toBe('en');
+    await followEditionLanguage('mg');
+    expect(i18next.language).toBe('zh-CN');
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBeNull();
+  });
+});
+
+describe('browser language tags', () => {
+  it('map by language: every Japanese to ja, every Chinese to zh-CN, every English to en; others pass', () => {
+    expect(['ja', 'ja-JP', 'zh', 'zh-Hans', 'zh-CN', 'zh-Hant-TW', 'zh_tw', 'en-US', 'EN'].map(matchLanguage)).toEqual([
+      'ja',
+      'ja',
+      'zh-CN',
+      'zh-CN',
+      'zh-CN',
+      'zh-CN',
+      'zh-CN',
+      'en',
+      'en',
+    ]);
+    expect(matchLanguage('fr-FR')).toBe('fr-FR');
   });
 });
 

@@ -62,15 +62,36 @@ export function lastKeySegment(key: string): string {
   return key.split(/[.:]/).pop() || key;
 }
 
+/**
+ * A detected tag (browser, cookie, address) by its language subtag: any Japanese is ja, any Chinese is zh-CN — readers
+ * of Traditional Chinese (zh-TW, zh-Hant) read Simplified far more readily than English —, any English is en. Others
+ * pass unchanged, so i18next tries the browser's next language.
+ */
+export function matchLanguage(tag: string): string {
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+  if (primary === 'ja') return 'ja';
+  if (primary === 'zh') return 'zh-CN';
+  if (primary === 'en') return 'en';
+  return tag;
+}
+
+/** Where a chosen language is kept (spec §9): a cookie for an hour, and local storage. */
+const CHOICE_CACHES = ['cookie', 'localStorage'];
+
+/**
+ * Spec §9's detection order. What detection finds is not written back (`caches` empty): only a person's own choice is
+ * stored (chooseLanguage), so "English was chosen" never means "the browser was English".
+ */
 export const detectionOptions: DetectorOptions = {
   order: ['hash', 'querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag'],
   lookupHash: LANGUAGE_KEY,
   lookupQuerystring: LANGUAGE_KEY,
   lookupCookie: LANGUAGE_KEY,
   lookupLocalStorage: LANGUAGE_KEY,
-  caches: ['cookie', 'localStorage'],
+  caches: [],
   cookieMinutes: LANGUAGE_COOKIE_SECONDS / 60,
   cookieOptions: { path: '/', sameSite: 'lax' },
+  convertDetectedLanguage: matchLanguage,
 };
 
 export function backendOptions(releaseId: string): ChainedBackendOptions {
@@ -127,12 +148,20 @@ export async function initI18n(family: ProductFamily): Promise<void> {
 
 export const currentLanguage = (): Language => toLanguage(i18next.resolvedLanguage ?? i18next.language);
 
-export async function changeLanguage(language: Language): Promise<void> {
+/** Writes a choice with detection's own cookie and storage settings, where detection then finds it. */
+const choiceStore = new LanguageDetector(undefined, detectionOptions);
+
+/** A person's own choice (the language select): shown, and kept where detection looks for it. */
+export async function chooseLanguage(language: Language): Promise<void> {
+  choiceStore.cacheUserLanguage(language, CHOICE_CACHES);
   await i18next.changeLanguage(language);
 }
 
-/** When the edition changes while the console runs (a theme picked in settings), its language rule applies again. */
+/**
+ * When the edition changes while the console runs (a theme picked in settings), its language rule applies again. The
+ * language it switches to is the edition's, not the person's choice: it is not stored.
+ */
 export async function followEditionLanguage(family: ProductFamily): Promise<void> {
   const language = editionLanguage(family, storedLanguage());
-  if (language && language !== currentLanguage()) await changeLanguage(language);
+  if (language && language !== currentLanguage()) await i18next.changeLanguage(language);
 }

@@ -5,6 +5,8 @@
 export const queryKeys = {
   setup: ['auth', 'setup'] as const,
   me: ['auth', 'me'] as const,
+  /** Whether the server answers at all, asked while it cannot be reached. */
+  serverProbe: ['server-probe'] as const,
   projects: ['projects'] as const,
   project: (projectId: string) => ['projects', projectId] as const,
   environments: (projectId: string) => ['projects', projectId, 'environments'] as const,
@@ -16,6 +18,7 @@ export const queryKeys = {
   experiment: (projectId: string, key: string) => ['projects', projectId, 'experiments', key] as const,
   layers: (projectId: string) => ['projects', projectId, 'layers'] as const,
   metrics: (projectId: string) => ['projects', projectId, 'metrics'] as const,
+  gettingStarted: (projectId: string) => ['projects', projectId, 'getting-started'] as const,
   members: ['members'] as const,
   invitations: ['invitations'] as const,
   invitation: (token: string) => ['invitation', token] as const,

@@ -36,8 +36,8 @@ export function meAs(role: Role = 'owner'): Me {
 }
 
 export const environments: Environment[] = [
-  { id: ids.development, key: 'development', name: 'Development', createdAt: NOW },
-  { id: ids.production, key: 'production', name: 'Production', createdAt: NOW },
+  { id: ids.development, key: 'development', name: 'Development', createdAt: NOW, payloadKey: null },
+  { id: ids.production, key: 'production', name: 'Production', createdAt: NOW, payloadKey: null },
 ];
 
 export const project: Project = {
@@ -60,6 +60,7 @@ export const clientKey: ApiKey = {
   name: 'Web app',
   environment: 'development',
   key: 'tbc_publicclientkey',
+  decryptionKey: null,
   prefix: 'tbc_',
   createdAt: NOW,
   createdBy: null,

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, vi } from 'vitest';
 import { setCsrfToken } from '../lib/api-client';
 import { extendDayjs } from '../lib/dayjs';
 import { applyLanguage, i18nOptions } from '../lib/i18n';
+import { useServerReachability } from '../lib/server-reachability';
 import { loadBundles } from './bundles';
 
 beforeAll(async () => {
@@ -20,6 +21,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   setCsrfToken(null);
+  useServerReachability.setState({ unreachable: false, apiHost: null });
   localStorage.clear();
   sessionStorage.clear();
   if (i18next.language !== 'en') await i18next.changeLanguage('en');

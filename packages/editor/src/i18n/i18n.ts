@@ -12,6 +12,10 @@ import {
 } from './language';
 
 export const EDITOR_NAMESPACE = 'editor';
+/** The app id the server keeps the editor's translation bundles under (the console's is `console`). */
+const EDITOR_APP_ID = 'editor';
+/** Set by the build to a hash of the translations (scripts/build.mjs). */
+declare const EDITOR_I18N_VERSION: string;
 /** The cookie, local-storage, query and hash name the console also reads the chosen language from. */
 const LANGUAGE_KEY = 'tabula_lang';
 // Spec §7: up to 5 retries, the first after 350 ms, each further one waiting twice as long (i18next's own doubling).
@@ -51,13 +55,21 @@ export function editorI18nOptions(): InitOptions {
   };
 }
 
-/** The editor's translations come from the server it was loaded from, and are kept for a day (spec §9). */
-function backendOptions(serverOrigin: string): ChainedBackendOptions {
+/**
+ * Spec §7: the editor's translations come from the server it was loaded from, by app id, version, namespace and
+ * language, and are kept for a day (spec §9). The version is in the address and in the cache's entries: an upgrade's
+ * texts are fetched at once, never read from the previous version's cache.
+ */
+export function backendOptions(serverOrigin: string, version: string): ChainedBackendOptions {
   const cache: LocalStorageBackendOptions = {
     prefix: 'tabula_editor_i18n_',
     expirationTime: EDITOR_I18N_CACHE_SECONDS * 1000,
+    defaultVersion: version,
   };
-  const http: HttpBackendOptions = { loadPath: `${serverOrigin}/sdk/editor/locales/{{lng}}.json` };
+  const http: HttpBackendOptions = {
+    loadPath: `${serverOrigin}/i18n/${EDITOR_APP_ID}/{{ns}}/{{lng}}.json`,
+    queryStringParams: { v: version },
+  };
   return { backends: [LocalStorageBackend, HttpBackend], backendOptions: [cache, http], retryOnFailure: true };
 }
 
@@ -72,7 +84,7 @@ export async function createEditorI18n(serverOrigin: string): Promise<i18n> {
     await instance.init<ChainedBackendOptions>({
       ...editorI18nOptions(),
       detection,
-      backend: backendOptions(serverOrigin),
+      backend: backendOptions(serverOrigin, EDITOR_I18N_VERSION),
     });
   } catch {
     // The editor works in any language; it just reads less well.

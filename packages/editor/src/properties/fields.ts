@@ -48,6 +48,8 @@ export type PropertyTarget = 'style' | 'attribute' | 'element';
 export type PropertyInput =
   | { kind: 'text' | 'longText' | 'color' | 'url' }
   | { kind: NumberKind; unit: 'px' }
+  /** A unitless factor or a length with its unit (line height). */
+  | { kind: 'length' }
   | { kind: 'select'; options: readonly string[] };
 
 export interface PropertyField {
@@ -113,7 +115,7 @@ export const PROPERTY_FIELDS: readonly PropertyField[] = [
   style('fontSize', 'size', px('float')),
   style('width', 'size', px('integer')),
   style('height', 'size', px('integer')),
-  style('lineHeight', 'lineHeight', px('float')),
+  style('lineHeight', 'lineHeight', { kind: 'length' }),
   style('color', 'fontColor', { kind: 'color' }),
   style('textAlign', 'alignment', { kind: 'select', options: TEXT_ALIGNS }),
   style('backgroundColor', 'background', { kind: 'color' }),

@@ -1,6 +1,6 @@
 import { type ChangeRecord, dashedStyleName } from '@tabula/protocol';
 import type { PropertyField } from './fields';
-import { pixelsOf, readNumber } from './numbers';
+import { pixelsOf, readLength, readNumber } from './numbers';
 
 /**
  * What editing a field does: set a record, unset the property (an emptied style goes back to the page's own), or
@@ -27,6 +27,11 @@ export function editField(field: PropertyField, selector: string, text: string):
     if (number.value === null) return { kind: 'unset' };
     return { kind: 'set', record: recordOf(field, selector, `${number.value}${input.unit}`) };
   }
+  if (input.kind === 'length') {
+    const length = readLength(text);
+    if (length === undefined) return { kind: 'invalid' };
+    return length === null ? { kind: 'unset' } : { kind: 'set', record: recordOf(field, selector, length) };
+  }
   const value = input.kind === 'longText' ? text : text.trim();
   if (field.target === 'style' && value === '') return { kind: 'unset' };
   return { kind: 'set', record: recordOf(field, selector, value) };
@@ -48,7 +53,10 @@ export function pageValueOf(field: PropertyField, element: Element, computed: CS
       return element.getAttribute(field.key) ?? '';
     case 'style': {
       const value = computed.getPropertyValue(dashedStyleName(field.key)).trim();
-      return field.input.kind === 'integer' || field.input.kind === 'float' ? pixelsOf(value) : value;
+      if (field.input.kind === 'integer' || field.input.kind === 'float') return pixelsOf(value);
+      // A computed length keeps its unit (a bare number would read as a factor); `normal` shows as empty.
+      if (field.input.kind === 'length') return readLength(value) ?? '';
+      return value;
     }
   }
 }

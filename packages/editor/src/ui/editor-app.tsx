@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { EditorApi } from '../api/client';
 import { withoutToken } from '../boot/launch';
 import { type DraftVersion, isDirty } from '../changes/history';
+import { isExperimentPage } from '../integration/experiment-page';
 import { type PageTarget, pageItself } from '../page/page-target';
 import { usePageChanges } from '../page/use-page-changes';
 import { usePagePointer } from '../page/use-page-pointer';
@@ -186,6 +187,7 @@ export function EditorApp({ api, token, serverOrigin, page, host, onExit }: Edit
                 onCopied={() => notify('success', t('integration.copySuccess'))}
                 onChecked={async (configured) => {
                   if (configured === session.experiment.integrationConfigured) return;
+                  if (!isExperimentPage(session.experiment.page, address)) return;
                   setSession(await api.setIntegration({ experimentKey: session.experiment.key, configured }));
                 }}
               />

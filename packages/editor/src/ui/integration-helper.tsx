@@ -10,7 +10,7 @@ interface IntegrationHelperProps {
   session: EditorSession;
   page: Document;
   serverOrigin: string;
-  /** Stores what the check found as the experiment's integration-code flag; resolves once it is stored. */
+  /** Hears what the check found, to store as the experiment's integration-code flag; resolves once handled. */
   onChecked(configured: boolean): Promise<void>;
   onCopied(): void;
 }
@@ -36,7 +36,7 @@ async function copyText(text: string, root: Node): Promise<void> {
 export function IntegrationHelper({ session, page, serverOrigin, onChecked, onCopied }: IntegrationHelperProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<IntegrationStatus>('checking');
-  const code = integrationCode({ serverOrigin, projectId: session.projectId, clientKeys: session.clientKeys });
+  const code = integrationCode(session, serverOrigin);
   const store = useRef(onChecked);
   store.current = onChecked;
   // The project is all the check depends on; the session object itself changes with every save.

@@ -1,4 +1,4 @@
-import { EDITOR_TOKEN_PARAM, type EditorSession, pageUrlMatches } from '@tabula/protocol';
+import { EDITOR_TOKEN_PARAM, type EditorSession, isSecurePageUrl, pageUrlMatches } from '@tabula/protocol';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -22,7 +22,7 @@ function webAddress(text: string): URL | null {
 
 /**
  * Spec §2: the page-address field. It shows whether this page is the experiment's, and opens another page with the
- * editor (the token goes along in its address). Spec §5: an experiment's page must be https.
+ * editor (the token goes along in its address). Spec §5: an experiment's page must be secure (see isSecurePageUrl).
  */
 export function PageAddress({ session, address, token, onOpen }: PageAddressProps) {
   const { t } = useTranslation();
@@ -62,7 +62,7 @@ export function PageAddress({ session, address, token, onOpen }: PageAddressProp
           {error}
         </div>
       )}
-      {webAddress(text)?.protocol === 'http:' && <div className="error">{t('page.https')}</div>}
+      {webAddress(text) && !isSecurePageUrl(text) && <div className="error">{t('page.https')}</div>}
       {!page ? (
         <div className="notice warning">{t('page.noPage')}</div>
       ) : pageUrlMatches(page.url, page.match, address) ? (

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { toHexColor } from '../properties/colors';
 import type { PropertyField } from '../properties/fields';
 
+/** What a length field takes, shown while it is empty: the same in every language. */
+const LENGTH_EXAMPLE = '1.5 · 24px · 1.2em · 150%';
+
 interface PropertyInputProps {
   field: PropertyField;
   /** The value as the page or this version's change has it. */
@@ -89,7 +92,7 @@ export function PropertyInput({ field, value, disabled, onCommit }: PropertyInpu
           {...common}
           inputMode={input.kind === 'integer' ? 'numeric' : input.kind === 'float' ? 'decimal' : undefined}
           value={text}
-          placeholder={'unit' in input ? input.unit : undefined}
+          placeholder={'unit' in input ? input.unit : input.kind === 'length' ? LENGTH_EXAMPLE : undefined}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onEnter}
         />

@@ -1,4 +1,4 @@
-import type { EvaluationErrorCode, FlagDetails, SdkEvent, SdkPayload } from '@tabula/protocol';
+import type { EvaluationErrorCode, FlagDetails, SdkEvent, SdkPayload, SealedPayload } from '@tabula/protocol';
 import {
   type Attributes,
   type CompiledPayload,
@@ -20,7 +20,6 @@ import { createLazyEventQueue } from './lazy-events';
 import type { OnlineClient } from './online';
 import type { ClientOptions, ExperimentResult } from './options';
 import { loadPart } from './parts';
-import { scalars } from './scalars';
 import { SCRIPT_URL } from './script-url';
 import { createStore } from './storage';
 import { later } from './timers';
@@ -30,7 +29,14 @@ import { startVisual, type Visual } from './visual';
 export type { ClientOptions, ExperimentResult, ProjectClientOptions, TabClientOptions } from './options';
 
 export type TypedFlagDetails<T> = Omit<FlagDetails, 'value'> & { value: T };
-export type PayloadListener = (payload: SdkPayload) => void;
+/** Hears each new payload, with the one it replaces (none when the client had none). */
+export type PayloadListener = (payload: SdkPayload, previous: SdkPayload | undefined) => void;
+/**
+ * Hears each answer to the client's requests for the payload (polls and streams): 200 when the payload served is
+ * current (a 200 or a 304, or a stream opened), the HTTP status of a refusal (401, 403 or 404: the client key is unknown
+ * or revoked; 5xx), 0 when no answer came or it could not be read, or a stream was lost. Undefined: none yet.
+ */
+export type AnswerListener = (status: number | undefined) => void;
 /** A flag read with `false` as its default is a boolean flag, not a flag whose value is `false`. */
 export type Widen<T> = T extends boolean ? boolean : T extends string ? string : T extends number ? number : T;
 
@@ -41,6 +47,11 @@ export type Widen<T> = T extends boolean ? boolean : T extends string ? string :
 export interface TabulaClient {
   /** The SDK version of this client's product family (spec §9). */
   readonly version: string;
+  /**
+   * The unit id the client started with: from the options (attributes.id, userId or unitId), else the visitor id kept
+   * on this device.
+   */
+  readonly visitorId: unknown;
   readonly enableUI: boolean;
   /** Resolves true once a payload (cached counts) is being served, or false after the ready timeout. Never rejects. */
   ready(): Promise<boolean>;
@@ -51,18 +62,23 @@ export interface TabulaClient {
   getExperiment(key: string, attributes?: Attributes): ExperimentResult | null;
   /** Online retrieval: the server assigns (and logs the exposure when autoExposure is on). */
   fetchExperiment(key: string): Promise<ExperimentResult | null>;
-  track(event: string, value?: number, properties?: Record<string, unknown>): void;
+  track(event: string, value?: number, properties?: Record<string, unknown>, attributes?: Attributes): void;
   /** Replaces the attributes; the unit id (`id`) is kept unless the new attributes name one. */
   setAttributes(attributes: Attributes): void;
   /** Called with each new payload; returns the unsubscribe function. */
   subscribe(listener: PayloadListener): () => void;
+  /** Called at once with the server's last answer (AnswerListener), then with each one; returns the unsubscribe. */
+  onAnswer(listener: AnswerListener): () => void;
   /** Sends queued events now. Never rejects. */
   flush(): Promise<void>;
   destroy(): void;
 }
 
+/** A payload as served: in clear, or encrypted for the environment's key. */
+type Received = SdkPayload | SealedPayload;
+
 interface CachedPayload {
-  payload: SdkPayload;
+  payload: Received;
   etag: string;
 }
 
@@ -102,7 +118,10 @@ export function createClient(options: ClientOptions): TabulaClient {
   /** The payload served, compiled, and the latest received, which may wait for a part (see receive). */
   let compiled: CompiledPayload | undefined;
   let served: SdkPayload | undefined;
-  let latest: SdkPayload | undefined;
+  let latest: Received | undefined;
+  /** Payloads count as they arrive: one that arrived later and is served already is not replaced. */
+  let arrivals = 0;
+  let servedArrival = 0;
   let visual: Visual | undefined;
   let etag: string | undefined;
   let attributes: Attributes = {};
@@ -110,6 +129,9 @@ export function createClient(options: ClientOptions): TabulaClient {
   let exposed = new Set<string>();
   let destroyed = false;
   const listeners = new Set<PayloadListener>();
+  /** The server's last answer (AnswerListener), and who hears them. */
+  let answer: number | undefined;
+  const answerListeners = new Set<AnswerListener>();
   const waiting = new Set<(ready: boolean) => void>();
   const stops: (() => void)[] = [];
   /** Flag usage (usage.ts): the keys evaluated, which the event queue reports. */
@@ -181,7 +203,19 @@ export function createClient(options: ClientOptions): TabulaClient {
     if (!loggedByServer) queueEvent({ type: 'exposure', unitId, experiment, version });
   };
 
+  /** A listener that throws is reported; the others still hear, and the client goes on. */
+  const notify = <A extends unknown[]>(heard: Set<(...args: A) => void>, ...args: A): void => {
+    for (const listener of heard) {
+      try {
+        listener(...args);
+      } catch (error) {
+        report(error);
+      }
+    }
+  };
+
   const serve = (next: SdkPayload, ready: CompiledPayload, fresh?: boolean): void => {
+    const previous = served;
     compiled = ready;
     served = next;
     visual?.update();
@@ -191,39 +225,43 @@ export function createClient(options: ClientOptions): TabulaClient {
     }
     for (const resolve of waiting) resolve(true);
     waiting.clear();
-    if (!fresh) return;
-    for (const listener of listeners) {
-      try {
-        listener(next);
-      } catch (error) {
-        report(error);
-      }
-    }
+    if (fresh) notify(listeners, next, previous);
   };
 
   /**
-   * A payload is served once the optional operators its conditions name are installed: at once when it names none.
-   * Until then the payload served before (or none: defaults, PROVIDER_NOT_READY) answers, so no condition is ever
-   * evaluated without its operator; a newer payload received meanwhile wins. When their part fails to load, that is
-   * reported and the payload served anyway, those conditions false (and reported) as an unknown operator's are.
+   * A payload is served once it is decrypted (an encrypted one) and the optional operators its conditions name are
+   * installed: at once when neither is needed. Until then the payload served before (or none: defaults,
+   * PROVIDER_NOT_READY) answers, so no condition is ever evaluated without its operator; a payload that arrived later
+   * and is served first wins. When the operators' part fails to load, that is reported and the payload served anyway,
+   * those conditions false (and reported) as an unknown operator's are. A payload that cannot be decrypted is reported,
+   * neither served nor stored: the one before goes on, on this visit and the next.
    */
-  const receive = (next: SdkPayload, validator: string | null, fresh?: boolean): void => {
+  const receive = async (next: Received, validator: string | null, fresh?: boolean): Promise<void> => {
+    const arrival = ++arrivals;
     latest = next;
     // Stream payloads and responses whose ETag is hidden by CORS still revalidate: the ETag is the quoted revision.
-    etag = validator || `"${next.revision}"`;
-    const candidate = compilePayload(next);
-    if (!candidate.needs) serve(next, candidate, fresh);
-    else
-      void installOptionalOperators().then(() => {
-        if (latest === next) serve(next, compilePayload(next), fresh);
-      });
+    const tag = validator || `"${next.revision}"`;
+    etag = tag;
+    try {
+      const open = 'encrypted' in next ? await (await loadPart('decrypt')).decrypt(next, settings) : next;
+      let candidate = compilePayload(open);
+      if (candidate.needs) {
+        await installOptionalOperators();
+        candidate = compilePayload(open);
+      }
+      if (arrival < servedArrival) return;
+      servedArrival = arrival;
+      serve(open, candidate, fresh);
+      // As received: an encrypted payload is stored encrypted.
+      if (fresh) cache.write({ payload: next, etag: tag });
+    } catch (error) {
+      report(error);
+    }
   };
 
   const apply = (next: unknown, validator: string | null): void => {
     if (!isPayload(next)) throw new Error('malformed payload');
-    if (latest && next.revision === latest.revision) return;
-    receive(next, validator, true);
-    cache.write({ payload: next, etag: etag as string });
+    if (latest?.revision !== next.revision) void receive(next, validator, true);
   };
 
   const getFlagDetails = <T>(key: string, fallback: T, given?: Attributes): TypedFlagDetails<Widen<T>> => {
@@ -237,7 +275,8 @@ export function createClient(options: ClientOptions): TabulaClient {
       const { exposure, ...result } = evaluateFlag(compiled, key, isObject(given) ? given : attributes, evaluation);
       // Keys the payload does not hold are left out: an archived flag or a typo is no flag's usage.
       if (result.errorCode !== 'FLAG_NOT_FOUND') evaluated.add(key);
-      if (result.errorCode) return { ...result, value };
+      // An error, or no variant (the flag defers to the caller's own default): the caller's default value.
+      if (result.errorCode || result.variant === null) return { ...result, value };
       if (kind(result.value) !== kind(fallback)) return fail('TYPE_MISMATCH');
       if (exposure) expose(exposure.experiment, exposure.version, exposure.unit);
       return result as TypedFlagDetails<Widen<T>>;
@@ -263,15 +302,17 @@ export function createClient(options: ClientOptions): TabulaClient {
     }
   };
 
-  const track = (event: string, value?: number, properties?: Record<string, unknown>): void => {
+  const track = (event: string, value?: number, properties?: Record<string, unknown>, given?: Attributes): void => {
+    const unit = isObject(given) ? given : attributes;
     try {
       queueEvent({
         type: 'track',
-        unitId: String(attributes.id),
+        unitId: String(unit.id),
         event: String(event),
         value: Number.isFinite(value) ? value : undefined,
         properties: isObject(properties) ? (JSON.parse(JSON.stringify(properties)) as never) : undefined,
-        attributes: scalars(attributes),
+        // All of them: the queue keeps the scalar ones (events.ts).
+        attributes: unit as never,
       });
     } catch (error) {
       report(error);
@@ -294,8 +335,8 @@ export function createClient(options: ClientOptions): TabulaClient {
     const cached = cache.read();
     const bootstrap = isPayload(settings.payload) ? settings.payload : undefined;
     if (cached && !(bootstrap && bootstrap.generatedAt > cached.payload.generatedAt))
-      receive(cached.payload, cached.etag);
-    else if (bootstrap) receive(bootstrap, null);
+      void receive(cached.payload, cached.etag);
+    else if (bootstrap) void receive(bootstrap, null);
 
     stops.push(
       later(() => void queue.flush(), settings.flushInterval || FLUSH_INTERVAL_MS, true),
@@ -306,6 +347,10 @@ export function createClient(options: ClientOptions): TabulaClient {
         etag: () => etag,
         apply,
         report,
+        answered(status) {
+          answer = status;
+          notify(answerListeners, status);
+        },
         loadStream: () => loadPart('stream'),
       }),
     );
@@ -325,6 +370,8 @@ export function createClient(options: ClientOptions): TabulaClient {
 
   return {
     version: settings.appId ? SDK_VERSIONS.tab : SDK_VERSIONS.abc,
+    // Read before any setAttributes: the id the client started with.
+    visitorId: attributes.id,
     enableUI: !!settings.enableUI,
     ready() {
       if (compiled || destroyed) return Promise.resolve(!!compiled);
@@ -359,6 +406,11 @@ export function createClient(options: ClientOptions): TabulaClient {
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
+    },
+    onAnswer(listener) {
+      answerListeners.add(listener);
+      listener(answer);
+      return () => void answerListeners.delete(listener);
     },
     flush: () => queue.flush(),
     destroy() {

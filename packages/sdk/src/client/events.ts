@@ -1,6 +1,7 @@
 import type { EventBatchResult, SdkEvent } from '@tabula/protocol';
 import { explain, Problem } from '../core';
 import { MAX_EVENTS_PER_BATCH, MAX_QUEUED_EVENTS, QUEUE_SAVE_DELAY_MS } from './constants';
+import { scalars } from './scalars';
 import { createStore, type StorageLike } from './storage';
 import { later } from './timers';
 import { createFlagUsage } from './usage';
@@ -23,9 +24,18 @@ export interface EventQueue {
   stop(): void;
 }
 
+/**
+ * A track event carries the unit's attributes as the client held them: only the scalar values the server accepts
+ * travel. Done here, not in the snippet bundle, for the events the page queued before this part was loaded too.
+ */
+const cleaned = (event: SdkEvent): SdkEvent =>
+  event.type === 'track' && event.attributes ? { ...event, attributes: scalars(event.attributes) } : event;
+
 const parseQueue = (data: unknown): SdkEvent[] | undefined =>
   Array.isArray(data)
-    ? data.filter((event) => typeof event?.id === 'string' && (event.type === 'exposure' || event.type === 'track'))
+    ? data
+        .filter((event) => typeof event?.id === 'string' && (event.type === 'exposure' || event.type === 'track'))
+        .map(cleaned)
     : undefined;
 
 /**
@@ -142,7 +152,7 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
 
   return {
     enqueue(event) {
-      queue.push(event);
+      queue.push(cleaned(event));
       bound();
       changed();
     },

@@ -1,12 +1,17 @@
 // The client's options and what an experiment answers: types of their own, so the parts the client loads can name
 // them without importing the client.
-import type { ExperimentAssignment, SdkPayload } from '@tabula/protocol';
+import type { ExperimentAssignment, SdkPayload, SealedPayload } from '@tabula/protocol';
 import type { Attributes } from '../core';
 import type { StorageLike } from './storage';
 
 interface CommonOptions {
   /** The client key of one environment (`{key}` in the snippet). */
   clientKey: string;
+  /**
+   * The environment's decryption key, shown with its client key, when the environment serves its payload encrypted.
+   * Decryption uses WebCrypto, which browsers offer only to https pages (and localhost).
+   */
+  decryptionKey?: string;
   /** Base URL of the Tabula server; in a browser it defaults to the origin the script was loaded from. */
   apiHost?: string;
   attributes?: Attributes;
@@ -34,7 +39,7 @@ interface CommonOptions {
   /** How long ready() waits for a first payload, in ms; default 3000. */
   readyTimeout?: number;
   /** A payload to start from (server-side rendering); the newer of it and the cached one is served first. */
-  payload?: SdkPayload;
+  payload?: SdkPayload | SealedPayload;
 }
 
 /** Tab family (spec §1): the visitor id is the user id when logged in, else a generated uuid kept on the device. */

@@ -14,9 +14,10 @@ export function clientFromScriptTag(
 ): TabulaClient | undefined {
   if (!script?.dataset.clientKey) return undefined;
   const data = script.dataset;
-  const { clientKey, apiHost, appId, userId, projectId, unitId } = data;
+  const { clientKey, decryptionKey, apiHost, appId, userId, projectId, unitId } = data;
   return createClient({
     clientKey,
+    decryptionKey,
     apiHost,
     appId,
     userId,

@@ -34,8 +34,6 @@ export interface EnvelopeOptions<T> {
 
 export interface EnvelopeStore<T> {
   read(): T | undefined;
-  /** The whole envelope, for callers that care about its age (e.g. a cached payload). */
-  readRecord(): StoredRecord<T> | undefined;
   write(data: T): void;
   clear(): void;
 }
@@ -105,7 +103,7 @@ export function createStore<T>(
     return undefined;
   };
 
-  const save = (data: T): StoredRecord<T> => {
+  const save = (data: T): void => {
     const updatedAt = now();
     const record = { version, createdAt: createdAt ?? updatedAt, updatedAt, data };
     const text = JSON.stringify(record);
@@ -116,10 +114,9 @@ export function createStore<T>(
       storage = createMemoryStorage();
       storage.setItem(key, text);
     }
-    return record;
   };
 
-  const readRecord = (): StoredRecord<T> | undefined => {
+  const read = (): T | undefined => {
     // JSON.parse(null) is null: nothing stored. Unreadable storage or text is undefined: removed.
     const record = attempt(() => JSON.parse(storage.getItem(key) as string));
     if (record === null) return undefined;
@@ -132,14 +129,14 @@ export function createStore<T>(
     if (data === undefined) return remove();
     createdAt = record.createdAt;
     // A migrated record is saved in the current version.
-    return record.version === version ? { ...record, data } : save(data);
+    if (record.version !== version) save(data);
+    return data;
   };
 
   return {
-    read: () => readRecord()?.data,
-    readRecord,
+    read,
     write(data) {
-      if (createdAt === undefined) readRecord();
+      if (createdAt === undefined) read();
       save(data);
     },
     clear: remove,

@@ -10,6 +10,8 @@ export interface StreamOptions {
   /** Throws on a malformed payload, which is reported; the stream stays open. */
   apply: (payload: unknown, etag: string | null) => void;
   report: (error: unknown) => void;
+  /** How the server answered (the client's AnswerListener): 200 once a stream is open, 0 when it is lost. */
+  answered: (status: number) => void;
 }
 
 /**
@@ -23,6 +25,8 @@ export function startStream(options: StreamOptions): () => void {
   let failures = 0;
   let cancelReconnect = (): void => {};
   let close = (): void => {};
+  /** The status with which the server refused to open the stream this time; 0 when it opened, or no answer came. */
+  let refusedWith = 0;
 
   const received = (data: string): void => {
     failures = 0;
@@ -36,6 +40,8 @@ export function startStream(options: StreamOptions): () => void {
   const reconnect = (): void => {
     close();
     if (stopped) return;
+    // Changes go unheard until the stream is open again.
+    options.answered(refusedWith);
     failures += 1;
     cancelReconnect = later(open, backoff(failures));
   };
@@ -59,13 +65,18 @@ export function startStream(options: StreamOptions): () => void {
       cancelWatchdog();
       cancelWatchdog = later(() => abort.abort(), STREAM_SILENCE_MS);
     };
+    refusedWith = 0;
     try {
       watch();
       const response = await options.fetch(options.url('stream'), {
         headers: { accept: 'text/event-stream' },
         signal: abort.signal,
       });
-      if (!response.ok || !response.body) throw new Error(`stream: ${response.status}`);
+      if (!response.ok || !response.body) {
+        refusedWith = response.status;
+        throw new Error(`stream: ${refusedWith}`);
+      }
+      options.answered(200);
       const reader = response.body.getReader();
       const decoder = new TextDecoder();
       let buffer = '';
@@ -86,9 +97,11 @@ export function startStream(options: StreamOptions): () => void {
     if (!options.settings.fetch && typeof EventSource === 'function') {
       const source = new EventSource(options.url('stream'));
       source.addEventListener('payload', (event) => received((event as MessageEvent<string>).data));
+      source.onopen = () => options.answered(200);
       // EventSource reconnects by itself after a network error; it gives up only on an HTTP error (CLOSED).
       source.onerror = () => {
         if (source.readyState === EventSource.CLOSED) reconnect();
+        else options.answered(0);
       };
       close = () => source.close();
       return;

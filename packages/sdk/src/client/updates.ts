@@ -34,19 +34,26 @@ export function startPayloadUpdates(options: PayloadUpdatesOptions): () => void 
   };
 
   const poll = async (): Promise<void> => {
+    let answer = 0;
     try {
       const etag = options.etag();
       const response = await options.fetch(url('payload'), etag ? { headers: { 'if-none-match': etag } } : {});
       if (response.status !== 304) {
-        if (!response.ok) throw new Error(`payload: ${response.status}`);
+        if (!response.ok) {
+          answer = response.status;
+          throw new Error(`payload: ${answer}`);
+        }
         options.apply(await response.json(), response.headers.get('etag'));
       }
+      answer = 200;
       failures = 0;
     } catch (error) {
       report(error);
       failures += 1;
     }
-    if (!stopped && (polling || failures)) schedule();
+    if (stopped) return;
+    options.answered(answer);
+    if (polling || failures) schedule();
   };
 
   void poll();

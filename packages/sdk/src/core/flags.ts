@@ -43,9 +43,15 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
   }
   const values = new Map<string, JsonValue>();
   for (const variant of variants) if (!values.has(variant.key)) values.set(variant.key, variant.value);
+  // Shared by every result, so frozen: a caller cannot change what the next one reads.
+  const metadata = flag.metadata && Object.freeze(flag.metadata);
 
-  /** Builds a fresh result per evaluation: callers own what they receive. A variant the flag lacks: PARSE_ERROR. */
-  function serveVariant(variant: string, reason: EvaluationReason, ruleId?: string): CompiledFlag {
+  /**
+   * Builds a fresh result per evaluation: callers own what they receive. A variant the flag lacks: PARSE_ERROR. No
+   * variant (null) serves the caller's own default: no value and no variant, which the client fills in.
+   */
+  function serveVariant(variant: string | null, reason: EvaluationReason, ruleId?: string): CompiledFlag {
+    if (variant === null) return () => ({ key, value: null, variant: null, reason, metadata });
     if (!values.has(variant)) {
       const missing = fault(explain(Problem.MissingVariant, key, variant));
       return (_attributes, options) => {
@@ -54,8 +60,9 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
       };
     }
     const value = values.get(variant) as JsonValue;
-    // Without a rule, `ruleId` is undefined: absent from JSON, and ignored by the OpenFeature providers.
-    return () => ({ key, value, variant, reason, ruleId });
+    // Without a rule, `ruleId` is undefined: absent from JSON, and ignored by the OpenFeature providers; so is
+    // `metadata` for a flag without any.
+    return () => ({ key, value, variant, reason, ruleId, metadata });
   }
 
   function compileServe(serve: Serve, ruleId: string): Serving {
@@ -98,7 +105,7 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
           const value = params[index];
           if (index < 0 || value === undefined) return null;
           const variant = (versions[index] as { key: string }).key;
-          const result: FlagResult = { key, value, variant, reason: 'SPLIT', ruleId };
+          const result: FlagResult = { key, value, variant, reason: 'SPLIT', ruleId, metadata };
           if (!forced) {
             result.exposure = {
               experiment: experiment.key,
@@ -117,7 +124,8 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
   }
 
   if (!flag.enabled) return serveVariant(flag.offVariant, 'DISABLED');
-  if (rules.length === 0) return serveVariant(flag.defaultVariant, 'STATIC');
+  // A flag without rules is STATIC, unless it defers to the caller's default: that is a DEFAULT however it is reached.
+  if (rules.length === 0) return serveVariant(flag.defaultVariant, flag.defaultVariant === null ? 'DEFAULT' : 'STATIC');
   const fallback = serveVariant(flag.defaultVariant, 'DEFAULT');
   // Each rule's audience and serving side by side rather than in one wrapping closure: one call less per rule.
   const audiences = rules.map((rule) => compileAudience(rule.conditions, rule.segments, scope.segments, scope.cache));

@@ -13,11 +13,19 @@ const ORDERS: Partial<Record<ConditionOperator, Accept>> = {
 };
 
 /**
- * The pattern, version and date operators live in optional-operators.ts. Every build but the snippet bundle installs
+ * The pattern, version, date and hashed-membership operators live in optional-operators.ts. Every build but the snippet bundle installs
  * them at once (all-operators.ts); the snippet bundle loads them when a payload uses one, so pages that never match
  * patterns or compare versions or dates do not download that code.
  */
-export type OptionalOperator = 'matches' | 'semver_eq' | 'semver_gt' | 'semver_lt' | 'before' | 'after';
+export type OptionalOperator =
+  | 'matches'
+  | 'semver_eq'
+  | 'semver_gt'
+  | 'semver_lt'
+  | 'before'
+  | 'after'
+  | 'in_hashed'
+  | 'not_in_hashed';
 export type OptionalOperators = Record<OptionalOperator, OperatorCompiler>;
 
 /** A map, not the object: an operator named `constructor` must find nothing. */

@@ -33,4 +33,8 @@ export enum Problem {
   ElementLeftAlone = 24,
   StoppedWatching = 25,
   ChangeNotUndone = 26,
+  // encrypted payloads
+  NoDecryptionKey = 27,
+  NoWebCrypto = 28,
+  NotDecrypted = 29,
 }

@@ -6,7 +6,8 @@ export interface Semver {
   prerelease: (number | string)[];
 }
 
-const VERSION = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z.-]*)?$/;
+/** An optional `v` or `V` prefix, as tags and user agents write versions. */
+const VERSION = /^[vV]?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?(?:\+[0-9A-Za-z.-]*)?$/;
 
 export function parseSemver(text: string): Semver | undefined {
   const parts = VERSION.exec(text.trim());

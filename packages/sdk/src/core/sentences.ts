@@ -35,4 +35,9 @@ export const SENTENCES: Record<Problem, string> = {
   [Problem.ElementLeftAlone]: '{0}: left alone, the page keeps changing it back',
   [Problem.StoppedWatching]: 'Stopped watching the page: it keeps replacing changed elements',
   [Problem.ChangeNotUndone]: 'Cannot undo a change: {0}',
+  // encrypted payloads
+  [Problem.NoDecryptionKey]: 'The payload is encrypted: give the client the decryptionKey shown with its client key',
+  [Problem.NoWebCrypto]: 'Decrypting the payload needs WebCrypto, which browsers offer only to https pages',
+  [Problem.NotDecrypted]:
+    'Cannot decrypt the payload (revision {0}): check the decryptionKey, it may have been rotated',
 };

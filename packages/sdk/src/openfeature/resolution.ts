@@ -38,11 +38,18 @@ const ERROR_MESSAGES: Record<EvaluationErrorCode, string> = {
   GENERAL: 'The flag could not be evaluated',
 };
 
+/** The flag's own metadata, read this way so that results from before flags had any are read the same. */
+interface WithMetadata {
+  metadata?: Record<string, string | number | boolean>;
+}
+
 export function toResolution<T>(details: TypedFlagDetails<unknown>): ResolutionDetails<T> {
+  const { ruleId } = details;
   const resolution: ResolutionDetails<T> = {
     value: details.value as T,
     reason: REASONS[details.reason],
-    flagMetadata: details.ruleId === undefined ? {} : { ruleId: details.ruleId },
+    // The rule that decided, beside what the flag says about itself.
+    flagMetadata: { ...(details as WithMetadata).metadata, ...(ruleId === undefined ? {} : { ruleId }) },
   };
   if (details.variant !== null) resolution.variant = details.variant;
   if (details.errorCode !== undefined) {

@@ -1,19 +1,30 @@
-import { ServerProviderEvents } from '@openfeature/core';
-import type { EvaluationContext, JsonValue, Provider, ResolutionDetails } from '@openfeature/server-sdk';
+import { ServerProviderEvents, TargetingKeyMissingError } from '@openfeature/core';
+import type {
+  EvaluationContext,
+  JsonValue,
+  Provider,
+  ResolutionDetails,
+  TrackingEventDetails,
+} from '@openfeature/server-sdk';
 import type { TabulaClient } from '../client/client';
 import { TabulaProvider } from './provider';
 import { toAttributes, toResolution } from './resolution';
 
 /**
  * OpenFeature provider for servers (dynamic context): one client holds the payload, and each evaluation runs for
- * the context it is given — the targeting key is the unit id, the other fields are the attributes. Exposures are
- * logged for that unit through the client's event queue.
+ * the context it is given — the targeting key is the unit id, the other fields are the attributes. Exposures and
+ * tracked events are logged for that unit through the client's event queue.
  */
 export class TabulaServerProvider extends TabulaProvider<ServerProviderEvents> implements Provider {
   readonly runsOn = 'server';
 
   constructor(client: TabulaClient) {
-    super(client, { ready: ServerProviderEvents.Ready, changed: ServerProviderEvents.ConfigurationChanged });
+    super(client, {
+      ready: ServerProviderEvents.Ready,
+      error: ServerProviderEvents.Error,
+      stale: ServerProviderEvents.Stale,
+      changed: ServerProviderEvents.ConfigurationChanged,
+    });
   }
 
   async resolveBooleanEvaluation(
@@ -46,5 +57,15 @@ export class TabulaServerProvider extends TabulaProvider<ServerProviderEvents> i
     context: EvaluationContext,
   ): Promise<ResolutionDetails<T>> {
     return toResolution(this.client.getFlagDetails(flagKey, defaultValue, toAttributes(context)));
+  }
+
+  /** Tracked for the context's unit (its targeting key) with its attributes, as an evaluation would be. */
+  track(trackingEventName: string, context: EvaluationContext, details?: TrackingEventDetails): void {
+    const attributes = toAttributes(context);
+    // One client serves every unit: an event without one would be nobody's.
+    if (attributes.id === undefined)
+      throw new TargetingKeyMissingError('Tabula: a tracked event needs a targeting key');
+    const { value, ...properties } = details ?? {};
+    this.client.track(trackingEventName, value, properties, attributes);
   }
 }

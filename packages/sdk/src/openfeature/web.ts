@@ -12,22 +12,33 @@ import { toAttributes, toResolution } from './resolution';
 
 /**
  * OpenFeature provider for the browser (static context): the client evaluates locally for its visitor, and a
- * context change replaces the client's attributes (the targeting key becomes the unit id).
+ * context change replaces the client's attributes. The targeting key becomes the unit id; a context without one
+ * goes back to the page's own visitor id, never keeps the id of the context before (a user who logged out).
  */
 export class TabulaWebProvider extends TabulaProvider<ClientProviderEvents> implements Provider {
   readonly runsOn = 'client';
 
   constructor(client: TabulaClient) {
-    super(client, { ready: ClientProviderEvents.Ready, changed: ClientProviderEvents.ConfigurationChanged });
+    super(client, {
+      ready: ClientProviderEvents.Ready,
+      error: ClientProviderEvents.Error,
+      stale: ClientProviderEvents.Stale,
+      changed: ClientProviderEvents.ConfigurationChanged,
+    });
   }
 
   override async initialize(context?: EvaluationContext): Promise<void> {
-    if (context) this.client.setAttributes(toAttributes(context));
+    if (context) this.adopt(context);
     await super.initialize();
   }
 
   onContextChange(_oldContext: EvaluationContext, newContext: EvaluationContext): void {
-    this.client.setAttributes(toAttributes(newContext));
+    this.adopt(newContext);
+    this.reassert();
+  }
+
+  private adopt(context: EvaluationContext): void {
+    this.client.setAttributes({ id: this.client.visitorId, ...toAttributes(context) });
   }
 
   resolveBooleanEvaluation(flagKey: string, defaultValue: boolean): ResolutionDetails<boolean> {

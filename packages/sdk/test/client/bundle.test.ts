@@ -1,6 +1,7 @@
 /// <reference types="node" />
 // This one test runs the built bundle: it needs Node's child_process, fs and vm, which the SDK's own code must not.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +12,10 @@ import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rulesFrom } from '../dom/page';
 import { makePayload } from './fake-server';
+import { seal } from './seal';
 
 const sdk = new URL('../../', import.meta.url);
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const root = mkdtempSync(join(tmpdir(), 'tabula-sdk-'));
 // The parts are ES modules, as a server's /sdk/ folder serves them.
 writeFileSync(join(root, 'package.json'), '{ "type": "module" }');
@@ -36,6 +39,7 @@ describe('dist/tabula.js, the snippet bundle', () => {
   it('is built with its parts, the ESM and OpenFeature bundles beside it', () => {
     expect(readdirSync(out).sort()).toEqual([
       'openfeature.js',
+      expect.stringMatching(/^tabula-decrypt\.[0-9a-f]{8}\.js$/),
       expect.stringMatching(/^tabula-events\.[0-9a-f]{8}\.js$/),
       expect.stringMatching(/^tabula-online\.[0-9a-f]{8}\.js$/),
       expect.stringMatching(/^tabula-operators\.[0-9a-f]{8}\.js$/),
@@ -164,6 +168,33 @@ describe('dist/tabula.js, the snippet bundle', () => {
       version: 1,
       data: { sticky: { 'checkout-test|u': { phase: 0 } }, exposed: [expect.any(String)] },
     });
+  });
+
+  it('decrypts an encrypted payload and compares hashed attributes with the parts it loads for them', async () => {
+    const page = createContext({ setTimeout, clearTimeout, setInterval, clearInterval, URL, URLSearchParams, crypto });
+    loadBundle(page);
+    const payload = makePayload();
+    payload.flags[0]!.defaultVariant = 'off';
+    payload.flags[0]!.rules = [
+      {
+        id: 'staff',
+        conditions: [{ attribute: 'email', operator: 'in_hashed', values: [sha256('ana@example.com')] }],
+        segments: [],
+        serve: { kind: 'variant', variant: 'on' },
+      },
+    ];
+    const key = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+    Object.assign(page, { sealed: await seal(payload, key), key, never: () => new Promise(() => {}), errors: [] });
+    runInContext(
+      `const options = { clientKey: 'k', decryptionKey: key, projectId: 'prj_1', payload: sealed, fetch: never, onError: (error) => errors.push(error.message) };
+       globalThis.ana = Tabula.createClient({ ...options, unitId: 'u1', attributes: { email: 'ana@example.com' } });
+       globalThis.eve = Tabula.createClient({ ...options, unitId: 'u2', attributes: { email: 'eve@example.com' } });`,
+      page,
+    );
+    await runInContext('Promise.all([ana.ready(), eve.ready()])', page);
+    expect(runInContext('[ana.isOn("new-checkout"), eve.isOn("new-checkout")]', page)).toEqual([true, false]);
+    expect(page.errors).toEqual([]);
+    runInContext('ana.destroy(); eve.destroy()', page);
   });
 
   it('applies visual experiments and queues their page views and clicks, names intact through its minification', async () => {

@@ -76,6 +76,22 @@ describe('payload', () => {
     expect(client.getFlagDetails('missing', 42).errorCode).toBe('FLAG_NOT_FOUND');
   });
 
+  it("serves the caller's own default, of any type, for a flag whose variant is none", async () => {
+    const payload = makePayload('r-none');
+    payload.flags.push({ ...payload.flags[0]!, key: 'code-default', defaultVariant: null, metadata: { owner: 'web' } });
+    server.publish(payload);
+    const client = start();
+    await client.ready();
+    expect(client.getFlagDetails('code-default', 'mine')).toEqual({
+      key: 'code-default',
+      value: 'mine',
+      variant: null,
+      reason: 'DEFAULT',
+      metadata: { owner: 'web' },
+    });
+    expect(client.getFlag('code-default', 7)).toBe(7);
+  });
+
   it('revalidates with the ETag and keeps the payload on 304', async () => {
     const client = start();
     await client.ready();

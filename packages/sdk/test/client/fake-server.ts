@@ -74,7 +74,8 @@ interface Call {
   body: string | undefined;
 }
 
-type Mode = 'up' | 'down';
+/** Up, down (no answer at all), or answering every request with this HTTP status, as for an unknown or revoked key. */
+type Mode = 'up' | 'down' | number;
 
 /**
  * The four SDK endpoints in memory, behaving as the real ones do: strong ETag and 304, an event stream that sends
@@ -178,6 +179,7 @@ export function createFakeServer(initial: SdkPayload = makePayload()) {
     };
     calls.push(call);
     if (mode === 'down') throw new TypeError('fetch failed');
+    if (typeof mode === 'number') return json(mode, { error: { code: 'refused', message: `status ${mode}` } });
     return handle(call, init.signal);
   };
 

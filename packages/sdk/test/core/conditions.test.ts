@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Condition } from '@tabula/protocol';
 import { describe, expect, it } from 'vitest';
 import { type Attributes, evaluateCondition, MAX_PATTERN_LENGTH } from '../../src/core';
@@ -271,5 +272,33 @@ describe('broken conditions', () => {
       throw new Error('handler failed');
     };
     expect(evaluateCondition({ attribute: 'a', operator: 'near', values: [] }, {}, { onError })).toBe(false);
+  });
+});
+
+describe('in_hashed / not_in_hashed', () => {
+  const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+  const staff = [digest('ana@example.com'), digest('bo@example.com')];
+
+  it('lists SHA-256 digests and hashes the attribute to find it, exactly as typed', () => {
+    expect(holds('in_hashed', staff, 'ana@example.com')).toBe(true);
+    expect(holds('in_hashed', staff, 'Ana@example.com')).toBe(false);
+    expect(holds('in_hashed', staff, 'eve@example.com')).toBe(false);
+    expect(holds('not_in_hashed', staff, 'eve@example.com')).toBe(true);
+    expect(holds('not_in_hashed', staff, 'bo@example.com')).toBe(false);
+    expect(holds('in_hashed', staff, 'ana@example.com', true)).toBe(false);
+  });
+
+  it('reads digests in either case, numbers and booleans as their text, and any element of a list', () => {
+    expect(holds('in_hashed', [digest('ana@example.com').toUpperCase()], 'ana@example.com')).toBe(true);
+    expect(holds('in_hashed', [digest('42')], 42)).toBe(true);
+    expect(holds('in_hashed', [digest('true')], true)).toBe(true);
+    expect(holds('in_hashed', staff, ['eve@example.com', 'bo@example.com'])).toBe(true);
+  });
+
+  it('is false for a missing attribute, which not_in_hashed then holds for, as not_in does', () => {
+    expect(holds('in_hashed', staff, undefined)).toBe(false);
+    expect(holds('not_in_hashed', staff, undefined)).toBe(true);
+    expect(holds('not_in_hashed', staff, undefined)).toBe(holds('not_in', ['ana@example.com'], undefined));
+    expect(holds('in_hashed', staff, { email: 'ana@example.com' })).toBe(false);
   });
 });

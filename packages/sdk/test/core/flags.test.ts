@@ -26,6 +26,45 @@ describe('flag', () => {
     expect(evaluator.flag('f', {})).toEqual({ key: 'f', value: 'on-value', variant: 'on', reason: 'STATIC' });
   });
 
+  it("defers to the caller's default when the default or off variant is none", () => {
+    const evaluator = createEvaluator(
+      payloadOf({
+        flags: [
+          flagOf({ key: 'no-default', defaultVariant: null }),
+          flagOf({ key: 'no-default-ruled', defaultVariant: null, rules: [targetUs] }),
+          flagOf({ key: 'no-off', enabled: false, offVariant: null }),
+        ],
+      }),
+    );
+    // No variant and no value: the caller's default is what is served, for a reason that is no error.
+    expect(evaluator.flag('no-default', {})).toEqual({
+      key: 'no-default',
+      value: null,
+      variant: null,
+      reason: 'DEFAULT',
+    });
+    expect(evaluator.flag('no-default-ruled', { country: 'FR' })).toEqual({
+      key: 'no-default-ruled',
+      value: null,
+      variant: null,
+      reason: 'DEFAULT',
+    });
+    expect(evaluator.flag('no-default-ruled', { country: 'US' })).toMatchObject({ value: 'on-value', ruleId: 'us' });
+    expect(evaluator.flag('no-off', {})).toEqual({ key: 'no-off', value: null, variant: null, reason: 'DISABLED' });
+  });
+
+  it('carries the flag’s metadata on every answer, frozen so no caller changes the next one’s', () => {
+    const metadata = { owner: 'checkout', version: 3, reviewed: true };
+    const evaluator = createEvaluator(
+      payloadOf({ flags: [flagOf({ key: 'f', metadata, rules: [targetUs] }), flagOf({ key: 'bare' })] }),
+    );
+    const matched = evaluator.flag('f', { country: 'US' });
+    expect(matched).toMatchObject({ reason: 'TARGETING_MATCH', ruleId: 'us', metadata });
+    expect(evaluator.flag('f', {}).metadata).toEqual(metadata);
+    expect(Object.isFrozen(matched.metadata)).toBe(true);
+    expect('metadata' in evaluator.flag('bare', {}) && evaluator.flag('bare', {}).metadata).toBeFalsy();
+  });
+
   it('serves the first matching rule with its id, else the default', () => {
     const second: FlagRule = { ...targetUs, id: 'any-us', serve: { kind: 'variant', variant: 'off' } };
     const evaluator = createEvaluator(payloadOf({ flags: [flagOf({ key: 'f', rules: [targetUs, second] })] }));

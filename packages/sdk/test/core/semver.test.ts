@@ -11,8 +11,15 @@ describe('parseSemver', () => {
     expect(parseSemver(' 1.2 ')).toEqual({ major: 1, minor: 2, patch: 0, prerelease: [] });
   });
 
+  it('takes an uppercase V as it takes v', () => {
+    expect(parseSemver('V1.2.3')).toEqual(parseSemver('v1.2.3'));
+    expect(parseSemver('V2.0.0-rc.1+7')).toEqual({ major: 2, minor: 0, patch: 0, prerelease: ['rc', 1] });
+    expect(sign('V1.2.3', '1.2.4')).toBe(-1);
+    expect(sign('V1.2.3', 'v1.2.3')).toBe(0);
+  });
+
   it('refuses what is no version', () => {
-    for (const text of ['', 'v', 'x.1.2', '1.2.3.4', '1.2.3-', '1..2', '1.2.3-a..b', 'V1.2.3']) {
+    for (const text of ['', 'v', 'V', 'vV1.2.3', 'x.1.2', '1.2.3.4', '1.2.3-', '1..2', '1.2.3-a..b']) {
       expect(parseSemver(text), text).toBeUndefined();
     }
   });

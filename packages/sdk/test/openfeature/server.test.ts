@@ -76,14 +76,39 @@ describe('TabulaServerProvider through @openfeature/server-sdk', () => {
     });
   });
 
-  it('emits ConfigurationChanged for each new payload', async () => {
+  it('emits ConfigurationChanged with the flags each new payload changed', async () => {
     const server = createFakeServer();
     await OpenFeature.setProviderAndWait(new TabulaServerProvider(start(server)));
     await vi.waitFor(() => expect(server.openStreams()).toBe(1));
     const changed = vi.fn();
     OpenFeature.addHandler(ProviderEvents.ConfigurationChanged, changed);
-    server.publish(makePayload('r2'));
+    const next = makePayload('r2');
+    next.experiments[0]!.versions[1]!.params = { color: 'purple' };
+    server.publish(next);
     await vi.waitFor(() => expect(changed).toHaveBeenCalledOnce());
+    expect(changed.mock.calls[0]?.[0]).toMatchObject({ flagsChanged: ['button-color'] });
+  });
+
+  it('tracks events for the unit of the context given, with its attributes', async () => {
+    const server = createFakeServer();
+    const tabula = start(server);
+    await OpenFeature.setProviderAndWait(new TabulaServerProvider(tabula));
+    const flags = OpenFeature.getClient();
+    flags.track('purchase', { targetingKey: 'buyer-1', plan: 'pro' }, { value: 30, sku: 'A-1' });
+    flags.track('purchase', { targetingKey: 'buyer-2' }, { value: 5 });
+    // No unit, no event: the SDK logs the provider's TARGETING_KEY_MISSING and goes on.
+    flags.track('purchase', { plan: 'pro' });
+    await tabula.flush();
+    expect(server.storedOfType('track')).toEqual([
+      expect.objectContaining({
+        event: 'purchase',
+        unitId: 'buyer-1',
+        value: 30,
+        properties: { sku: 'A-1' },
+        attributes: { id: 'buyer-1', plan: 'pro' },
+      }),
+      expect.objectContaining({ event: 'purchase', unitId: 'buyer-2', value: 5, attributes: { id: 'buyer-2' } }),
+    ]);
   });
 
   it('sends queued events when OpenFeature closes', async () => {

@@ -108,6 +108,27 @@ describe('TabulaWebProvider through @openfeature/web-sdk', () => {
     });
   });
 
+  it('goes back to the visitor id of the page when a context has no targeting key', async () => {
+    const server = createFakeServer();
+    const tabula = start(server);
+    const visitor = tabula.visitorId;
+    await OpenFeature.setContext({ targetingKey: 'user-1', plan: 'pro' });
+    await OpenFeature.setProviderAndWait(new TabulaWebProvider(tabula));
+    const unitOfNextEvent = async () => {
+      OpenFeature.getClient().track('seen');
+      await tabula.flush();
+      return server.storedOfType('track').at(-1);
+    };
+    expect(await unitOfNextEvent()).toMatchObject({ unitId: 'user-1', attributes: { id: 'user-1', plan: 'pro' } });
+    // Logged out: the next context names no user; the one before must not linger.
+    await OpenFeature.setContext({ plan: 'free' });
+    expect(await unitOfNextEvent()).toMatchObject({ unitId: visitor, attributes: { id: visitor, plan: 'free' } });
+    const expected = tabula.getFlagDetails('button-color', 'grey', { id: visitor as string });
+    expect(OpenFeature.getClient().getStringDetails('button-color', 'grey').value).toBe(expected.value);
+    await OpenFeature.setContext({ targetingKey: 'user-2' });
+    expect(await unitOfNextEvent()).toMatchObject({ unitId: 'user-2', attributes: { id: 'user-2' } });
+  });
+
   it('reports an error while no payload exists, then Ready once one arrives', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     vi.spyOn(Math, 'random').mockReturnValue(1);

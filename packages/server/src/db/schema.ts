@@ -7,6 +7,7 @@ import {
   type ExperimentDecision,
   type ExperimentMetrics,
   FLAG_TYPES,
+  type FlagMetadata,
   type FlagRule,
   type JsonValue,
   METRIC_DIRECTIONS,
@@ -201,6 +202,11 @@ export const environment = pgTable(
       .references(() => project.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     name: text('name').notNull(),
+    /**
+     * AES key (base64) the environment's SDK payload is encrypted with; null serves it in clear. Kept as is: pages
+     * carry it beside the client key, so it is no secret from anyone who can read them.
+     */
+    payloadKey: text('payload_key'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('environment_project_id_key_unique').on(table.projectId, table.key)],
@@ -282,9 +288,11 @@ export const flag = pgTable(
     description: text('description').notNull().default(''),
     type: flagTypeEnum('type').notNull(),
     variants: jsonb('variants').$type<Variant[]>().notNull(),
-    defaultVariant: text('default_variant').notNull(),
-    offVariant: text('off_variant').notNull(),
+    /** Null: no variant, the code's own default value is served. */
+    defaultVariant: text('default_variant'),
+    offVariant: text('off_variant'),
     tags: text('tags').array().notNull().default([]),
+    metadata: jsonb('metadata').$type<FlagMetadata>().notNull().default({}),
     archivedAt: at('archived_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -350,7 +358,9 @@ export const experiment = pgTable(
     layerSlots: integer('layer_slots').notNull().default(10_000),
     slotStart: integer('slot_start'),
     slotEnd: integer('slot_end'),
+    /** The page pattern the experiment runs on, and the one address its editor and preview links open. */
     pageUrl: text('page_url'),
+    pageOpenUrl: text('page_open_url'),
     pageMatch: pageMatchEnum('page_match').notNull().default('exact'),
     integrationConfigured: boolean('integration_configured').notNull().default(false),
     /** Metric keys of the project's library, by role. */

@@ -10,8 +10,13 @@ import type { Config } from '../config';
 import { AppError } from './app-error';
 import { registerPublicScope } from './public-scope';
 
+/** The API hosts configured apart from the console's own origin, which 'self' covers. */
 const apiOrigins = (config: Pick<Config, 'apiHosts'>) => [
-  ...new Set(Object.values(config.apiHosts).map((host) => new URL(host).origin)),
+  ...new Set(
+    Object.values(config.apiHosts)
+      .filter((host): host is string => host !== null)
+      .map((host) => new URL(host).origin),
+  ),
 ];
 
 const PERMISSIONS_POLICY = [

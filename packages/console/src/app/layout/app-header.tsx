@@ -1,4 +1,6 @@
-import { Flex, Layout } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { Button, Flex, Layout } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { DevtoolEntry } from '../../features/devtool/components/devtool-entry';
@@ -8,7 +10,15 @@ import { ACCOUNT_PATH } from '../paths';
 
 const PROJECT_PATH = /^\/projects\/[^/]+(\/.*)?$/;
 
-export function AppHeader({ projectId, narrow }: { projectId: string | null; narrow: boolean }) {
+interface AppHeaderProps {
+  projectId: string | null;
+  /** Given on a phone, where the menu lives in a drawer this opens. */
+  onOpenNav?: () => void;
+}
+
+export function AppHeader({ projectId, onOpenNav }: AppHeaderProps) {
+  const { t } = useTranslation();
+  const narrow = onOpenNav !== undefined;
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const remember = useSettingsStore((state) => state.setCurrentProjectId);
@@ -34,7 +44,18 @@ export function AppHeader({ projectId, narrow }: { projectId: string | null; nar
         zIndex: 10,
       }}
     >
-      <ProjectSwitcher value={projectId} onChange={switchProject} />
+      <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+        {onOpenNav && (
+          <Button
+            type="text"
+            icon={<MenuOutlined />}
+            aria-label={t('nav.menu')}
+            onClick={onOpenNav}
+            data-testid="nav-open"
+          />
+        )}
+        <ProjectSwitcher value={projectId} onChange={switchProject} />
+      </Flex>
       <Flex align="center" gap={8} style={{ flexShrink: 0 }}>
         <DevtoolEntry />
         <UserMenu

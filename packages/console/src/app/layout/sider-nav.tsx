@@ -5,7 +5,15 @@ import { useUser } from '../../lib/auth';
 import { can } from '../../lib/authorization';
 import { NAV_GROUPS, NAV_ITEMS, resolveNavItems, selectedNavKey } from '../navigation';
 
-export function SiderNav({ projectId, collapsed }: { projectId: string | null; collapsed: boolean }) {
+interface SiderNavProps {
+  projectId: string | null;
+  collapsed: boolean;
+  theme?: 'dark' | 'light';
+  /** Called after an entry is chosen: the phone's drawer closes. */
+  onNavigate?: () => void;
+}
+
+export function SiderNav({ projectId, collapsed, theme = 'dark', onNavigate }: SiderNavProps) {
   const { t } = useTranslation();
   const { role } = useUser();
   const navigate = useNavigate();
@@ -20,7 +28,10 @@ export function SiderNav({ projectId, collapsed }: { projectId: string | null; c
         key: item.key,
         icon: item.icon,
         label: <span data-testid={`nav-${item.key}`}>{t(item.labelKey)}</span>,
-        onClick: () => navigate(item.href),
+        onClick: () => {
+          navigate(item.href);
+          onNavigate?.();
+        },
       }));
     if (children.length === 0) return [];
     // Group titles would be clipped in the narrow sider; a divider keeps the grouping visible.
@@ -30,7 +41,7 @@ export function SiderNav({ projectId, collapsed }: { projectId: string | null; c
 
   return (
     <Menu
-      theme="dark"
+      theme={theme}
       mode="inline"
       selectedKeys={[selectedNavKey(items, pathname) ?? '']}
       items={menuItems}

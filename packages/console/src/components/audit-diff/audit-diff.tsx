@@ -1,4 +1,3 @@
-import type { AuditEntry } from '@tabula/protocol';
 import { Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type DiffRow, diffSnapshots, formatValue } from './diff';
@@ -37,10 +36,17 @@ function Value({ value, background }: { value: unknown; background: string }) {
   );
 }
 
+interface AuditDiffProps {
+  /** Snapshots of an audit entry, or of a change about to be made (a confirmation shows it before saving). */
+  before: unknown;
+  after: unknown;
+  testId?: string;
+}
+
 /** Before and after side by side, one row per field that changed. */
-export function AuditDiff({ entry }: { entry: AuditEntry }) {
+export function AuditDiff({ before, after, testId }: AuditDiffProps) {
   const { t } = useTranslation('audit');
-  const rows = diffSnapshots(entry.before, entry.after);
+  const rows = diffSnapshots(before, after);
   if (rows.length === 0) return <Typography.Text type="secondary">{t('diff.noChanges')}</Typography.Text>;
 
   const columns: TableColumnsType<DiffRow> = [
@@ -65,13 +71,6 @@ export function AuditDiff({ entry }: { entry: AuditEntry }) {
     },
   ];
   return (
-    <Table
-      size="small"
-      rowKey="path"
-      columns={columns}
-      dataSource={rows}
-      pagination={false}
-      data-testid={`audit-diff-${entry.id}`}
-    />
+    <Table size="small" rowKey="path" columns={columns} dataSource={rows} pagination={false} data-testid={testId} />
   );
 }

@@ -1,9 +1,16 @@
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LockOutlined } from '@ant-design/icons';
 import { CONDITION_OPERATORS, type Condition } from '@tabula/protocol';
 import { AutoComplete, Button, Checkbox, Flex, Select, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConditionValueInput } from './condition-value-input';
-import { COMMON_ATTRIBUTES, conditionProblem, isKnownOperator, valueInputOf, withOperator } from './condition-values';
+import {
+  COMMON_ATTRIBUTES,
+  conditionProblem,
+  isHashedOperator,
+  isKnownOperator,
+  valueInputOf,
+  withOperator,
+} from './condition-values';
 import { useProblemText } from './use-problem-text';
 
 interface ConditionRowProps {
@@ -91,6 +98,11 @@ export function ConditionRow({ condition, index, onChange, onRemove, disabled }:
           />
         )}
       </Flex>
+      {isHashedOperator(condition.operator) && (
+        <Typography.Text type="secondary" data-testid={`condition-${index}-hashed`}>
+          <LockOutlined /> {t('conditions.hashedHelp')}
+        </Typography.Text>
+      )}
       {shown && (
         <Typography.Text type="danger" role="alert" data-testid={`condition-${index}-error`}>
           {problemText(shown)}

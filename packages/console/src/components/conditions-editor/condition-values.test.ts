@@ -1,6 +1,13 @@
 import { CONDITION_OPERATORS } from '@tabula/protocol';
 import { describe, expect, it } from 'vitest';
-import { conditionProblem, convertValues, firstConditionProblem, isVersion, valueInputOf } from './condition-values';
+import {
+  conditionProblem,
+  convertValues,
+  firstConditionProblem,
+  isHashedOperator,
+  isVersion,
+  valueInputOf,
+} from './condition-values';
 
 describe('condition values', () => {
   it('gives every operator an input, and a list to an operator it does not know', () => {
@@ -12,6 +19,17 @@ describe('condition values', () => {
     expect(valueInputOf('matches')).toBe('pattern');
     expect(valueInputOf('exists')).toBe('none');
     expect(valueInputOf('geo_within')).toBe('list');
+  });
+
+  it('takes the hashed operators’ values as a list of text, like in and not_in', () => {
+    expect(valueInputOf('in_hashed')).toBe('list');
+    expect(valueInputOf('not_in_hashed')).toBe('list');
+    expect(isHashedOperator('in_hashed')).toBe(true);
+    expect(isHashedOperator('not_in_hashed')).toBe(true);
+    expect(isHashedOperator('in')).toBe(false);
+    expect(convertValues(['a@example.com', 42], 'in_hashed')).toEqual(['a@example.com', '42']);
+    expect(conditionProblem({ attribute: 'email', operator: 'not_in_hashed', values: [] })?.noun).toBe('value');
+    expect(conditionProblem({ attribute: 'email', operator: 'not_in_hashed', values: ['b@example.com'] })).toBeNull();
   });
 
   it('reads versions as the SDK does', () => {

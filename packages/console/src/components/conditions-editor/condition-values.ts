@@ -1,4 +1,10 @@
-import { CONDITION_OPERATORS, type Condition, type ConditionOperator, type ConditionValue } from '@tabula/protocol';
+import {
+  CONDITION_OPERATORS,
+  type Condition,
+  type ConditionOperator,
+  type ConditionValue,
+  HASHED_OPERATORS,
+} from '@tabula/protocol';
 
 /** The kind of input an operator's operands are typed into. */
 export type ValueInput = 'list' | 'number' | 'date' | 'version' | 'pattern' | 'none';
@@ -22,16 +28,23 @@ const INPUTS: Record<ConditionOperator, ValueInput> = {
   before: 'date',
   after: 'date',
   exists: 'none',
+  // Typed and kept as text like in/not_in; only the payload carries them hashed.
+  in_hashed: 'list',
+  not_in_hashed: 'list',
 };
 
 export const isKnownOperator = (operator: string): operator is ConditionOperator =>
   CONDITION_OPERATORS.includes(operator as ConditionOperator);
 
+/** Operators whose values SDKs receive only as SHA-256 digests, so a page cannot read the list. */
+export const isHashedOperator = (operator: string): boolean =>
+  (HASHED_OPERATORS as readonly string[]).includes(operator);
+
 /** An operator saved by a newer server is shown as a list, so its operands stay visible and editable. */
 export const valueInputOf = (operator: string): ValueInput => (isKnownOperator(operator) ? INPUTS[operator] : 'list');
 
-// The SDK's reading of a version: an optional "v", one to three numeric parts, prerelease and build tags.
-const SEMVER = /^v?\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z.-]*)?$/;
+// The SDK's reading of a version: an optional "v" or "V", one to three numeric parts, prerelease and build tags.
+const SEMVER = /^[vV]?\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z.-]*)?$/;
 
 export const isVersion = (value: ConditionValue): boolean => typeof value === 'string' && SEMVER.test(value.trim());
 

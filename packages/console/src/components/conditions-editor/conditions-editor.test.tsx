@@ -103,7 +103,16 @@ describe('conditions editor', () => {
     const labels = [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.textContent);
     expect(labels).toContain('version later than');
     expect(labels).toContain('matches regex');
-    expect(labels).toHaveLength(18);
+    expect(labels).toContain('is in (hashed)');
+    expect(labels).toHaveLength(20);
+  });
+
+  it('keeps the list of "is in (hashed)" as typed and says the page gets only its hashes', () => {
+    const { last } = setup([{ attribute: 'email', operator: 'in', values: ['a@example.com'] }]);
+    expect(screen.queryByTestId('condition-0-hashed')).toBeNull();
+    chooseOperator(row(0), 'is in (hashed)');
+    expect(last()).toEqual([{ attribute: 'email', operator: 'in_hashed', values: ['a@example.com'] }]);
+    expect(screen.getByTestId('condition-0-hashed').textContent).toContain('only SHA-256 hashes');
   });
 
   it('removes a condition', () => {

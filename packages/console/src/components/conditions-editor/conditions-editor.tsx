@@ -12,13 +12,21 @@ export interface ConditionsEditorProps {
   disabled?: boolean;
   /** Prefix of the test ids, for pages that hold several editors. */
   testId?: string;
+  /** Names the list as a whole (each row's fields have names of their own), as the form's label says it. */
+  label?: string;
 }
 
 /**
  * Edits a list of conditions that are ANDed. Fits an antd Form.Item (value/onChange); pair it with
  * `useConditionsRule` so a form refuses unfinished or invalid conditions.
  */
-export function ConditionsEditor({ value = [], onChange, disabled, testId = 'conditions' }: ConditionsEditorProps) {
+export function ConditionsEditor({
+  value = [],
+  onChange,
+  disabled,
+  testId = 'conditions',
+  label,
+}: ConditionsEditorProps) {
   const { t } = useTranslation('flags');
   const replace = (index: number, condition: Condition) =>
     onChange?.(value.map((current, at) => (at === index ? condition : current)));
@@ -28,7 +36,7 @@ export function ConditionsEditor({ value = [], onChange, disabled, testId = 'con
     // A form of its own (rendering no element) keeps the inputs out of the enclosing Form.Item's error colour:
     // each row marks its own problem, the item's message says what the whole list lacks.
     <Form component={false}>
-      <Flex vertical gap={8} data-testid={testId}>
+      <Flex vertical gap={8} role={label ? 'group' : undefined} aria-label={label} data-testid={testId}>
         {value.length === 0 && (
           <Typography.Text type="secondary" data-testid={`${testId}-empty`}>
             {t('conditions.empty')}

@@ -4,14 +4,11 @@ import {
   type Edition,
   type EditionsByHost,
   editionsByHostSchema,
+  hostEdition,
   PAGE_META,
   type ProductFamily,
 } from '@tabula/protocol';
 import type { ReadMeta } from './env-config';
-
-/** The edition the host name selects, if it selects one. */
-export const hostEdition = (hostname: string, editions: EditionsByHost): Edition | null =>
-  editions[hostname.toLowerCase()] ?? null;
 
 /** Spec §1: the host name decides; failing that the stored theme; failing that the internal tab edition. */
 export function editionFor(hostname: string, editions: EditionsByHost, storedTheme: Edition | null): Edition {

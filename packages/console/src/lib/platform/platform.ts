@@ -1,9 +1,9 @@
-import { DEFAULT_ENV_TAG, type Edition, type EditionsByHost, type EnvTag } from '@tabula/protocol';
+import { DEFAULT_ENV_TAG, type Edition, type EditionsByHost, type EnvTag, hostEdition } from '@tabula/protocol';
 import { create } from 'zustand';
 import { useSettingsStore } from '../settings-store';
 import { createSettingsStorage } from '../storage';
 import { chooseEnvTagCookie, readEnvTagCookie } from './devtool';
-import { editionFor, hostEdition, readEditions } from './edition';
+import { editionFor, readEditions } from './edition';
 import { type EnvConfig, metaReader, type ReadMeta, readEnvConfig } from './env-config';
 import { chooseEnvTag, INVALID_ENV_TAG } from './env-tag';
 

@@ -92,6 +92,14 @@ describe('experiment results', () => {
     expect(results.method).toBe('frequentist');
     expect(results.versions.map((version) => version.units)).toEqual([UNITS_PER_VERSION, UNITS_PER_VERSION]);
     expect(results.srm?.flagged).toBe(false);
+    // A fresh snapshot of 1000 units per version, each seen in one version only: every health check passes.
+    expect(results.health?.checks.map(({ check, passed }) => [check, passed])).toEqual([
+      ['sample_ratio', true],
+      ['multiple_exposures', true],
+      ['min_units', true],
+      ['freshness', true],
+    ]);
+    expect(results.health?.excludedUnits).toBe(0);
     const [purchased, revenue] = results.metrics;
     expect(purchased).toMatchObject({ key: 'purchased', role: 'primary' });
     expect(purchased!.versions.map((version) => version.value)).toEqual([0.1, 0.2]);

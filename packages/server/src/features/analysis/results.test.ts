@@ -28,6 +28,18 @@ const metric = (key: string, direction: 'higher' | 'lower'): ResultsMetric['metr
   cuped: { enabled: false, lookbackDays: 14 },
 });
 
+/** One day's sums of a count metric per unit with its pre-exposure value: y = x + (i mod 3) + lift for unit i. */
+function counts(version: string, lift: number, covariate: (i: number) => number): DailySums {
+  const sums = { ...conversions(version, '2030-01-01', 0, 0), m: 0, mm: 0 };
+  for (let i = 0; i < 200; i += 1) {
+    const x = covariate(i);
+    const y = (i % 10) + (i % 3) + lift;
+    Object.assign(sums, { n: sums.n + 1, m: sums.m + y, mm: sums.mm + y * y });
+    Object.assign(sums, { mx: sums.mx + x, mxmx: sums.mxmx + x * x, mmx: sums.mmx + y * x });
+  }
+  return sums;
+}
+
 const SUMS = [
   conversions('a', '2030-01-01', 500, 50),
   conversions('b', '2030-01-01', 500, 90),
@@ -81,6 +93,82 @@ describe('results from a snapshot', () => {
     expect([first!.adjustedPValue, second!.adjustedPValue]).toEqual(holm([raw, raw]));
   });
 
+  it('widens a corrected interval with its p-value, so an "inconclusive" never sits beside an interval excluding 0', () => {
+    // Raw p ≈ 0.033 twice; Holm makes both 0.065. The plain 95% interval would exclude 0.
+    const sums = [conversions('a', '2030-01-01', 1000, 100), conversions('b', '2030-01-01', 1000, 136)];
+    const results = computeResults({
+      versions: VERSIONS,
+      exposures: [],
+      metrics: [
+        { metric: metric('one', 'higher'), role: 'primary', sums },
+        { metric: metric('two', 'higher'), role: 'secondary', sums },
+      ],
+      settings: DEFAULT_STATISTICS_SETTINGS,
+      options: OPTIONS,
+    });
+    const plain = frequentistTest({ n: 1000, conversions: 100 }, { n: 1000, conversions: 136 });
+    expect(plain.ci[0]).toBeGreaterThan(0);
+    const lift = results.metrics[0]!.versions[1]!.lift!;
+    expect(lift.adjustedPValue).toBeGreaterThan(0.05);
+    expect(lift.verdict).toBe('inconclusive');
+    expect(lift.ci[0]).toBeLessThan(0);
+    expect(lift.level).toBeCloseTo(0.975, 9);
+    // The series ends on the same interval the table shows.
+    expect(results.metrics[0]!.series.at(-1)!.lifts.b!.ci).toEqual(lift.ci);
+  });
+
+  it('calls a Bayesian version better only at the decision threshold, with the interval that matches it', () => {
+    // Chance to beat control ≈ 0.92: below the default 0.95, above a project's 0.9.
+    const sums = [conversions('a', '2030-01-01', 1000, 100), conversions('b', '2030-01-01', 1000, 122)];
+    const read = (decisionThreshold: number, direction: 'higher' | 'lower') =>
+      computeResults({
+        versions: VERSIONS,
+        exposures: [],
+        metrics: [{ metric: metric('signup', direction), role: 'primary', sums }],
+        settings: { ...DEFAULT_STATISTICS_SETTINGS, method: 'bayesian', decisionThreshold },
+        options: OPTIONS,
+      }).metrics[0]!.versions[1]!.lift!;
+    const strict = read(0.95, 'higher');
+    expect(strict.verdict).toBe('inconclusive');
+    expect(strict.level).toBeCloseTo(0.9, 12);
+    expect(strict.chanceToWin).toBeGreaterThan(0.9);
+    expect(strict.ci[0]).toBeLessThan(0);
+    const lenient = read(0.9, 'higher');
+    expect(lenient.verdict).toBe('better');
+    expect(lenient.level).toBeCloseTo(0.8, 12);
+    expect(lenient.ci[0]).toBeGreaterThan(0);
+    // Where lower is better the same rise is read as a likely loss: chance and risks turn round.
+    const lower = read(0.9, 'lower');
+    expect(lower.verdict).toBe('worse');
+    expect(lower.chanceToWin).toBeCloseTo(1 - lenient.chanceToWin!, 12);
+    expect(lower.risk).toEqual([lenient.risk![1], lenient.risk![0]]);
+    expect(lenient.risk![1]).toBeLessThan(lenient.risk![0]);
+  });
+
+  it('reports CUPED only where pre-exposure data changed the estimate, with the variance it removed', () => {
+    const read = (covariate: (i: number) => number) =>
+      computeResults({
+        versions: VERSIONS,
+        exposures: [],
+        metrics: [
+          {
+            metric: { ...metric('orders', 'higher'), type: 'count', cuped: { enabled: true, lookbackDays: 14 } },
+            role: 'primary',
+            sums: [counts('a', 0, covariate), counts('b', 1, covariate)],
+          },
+        ],
+        settings: DEFAULT_STATISTICS_SETTINGS,
+        options: OPTIONS,
+      }).metrics[0]!;
+    const correlated = read((i) => i % 10);
+    expect(correlated.cuped).toBe(true);
+    expect(correlated.versions[1]!.lift!.varianceReduction).toBeGreaterThan(0.5);
+    // New visitors: no pre-exposure data, nothing to adjust with.
+    const none = read(() => 0);
+    expect(none.cuped).toBe(false);
+    expect(none.versions[1]!.lift!.varianceReduction).toBeNull();
+  });
+
   it('says "not enough data" for too few units, and flags a 45/55 split of a 50/50 experiment', () => {
     const results = computeResults({
       versions: VERSIONS,
@@ -100,5 +188,40 @@ describe('results from a snapshot', () => {
     });
     expect(results.metrics[0]!.versions[1]!.lift!.verdict).toBe('not_enough_data');
     expect(results.srm!.flagged).toBe(true);
+  });
+
+  it('leaves a QA-forced visitor in a version planned at 0% out of the sample ratio check', () => {
+    const results = computeResults({
+      versions: [...VERSIONS, { key: 'qa', weight: 0, isControl: false }],
+      exposures: [
+        { key: 'a', units: 1000, multipleExposures: 0 },
+        { key: 'b', units: 1000, multipleExposures: 0 },
+        { key: 'qa', units: 1, multipleExposures: 0 },
+      ],
+      metrics: [{ metric: metric('signup', 'higher'), role: 'primary', sums: SUMS }],
+      settings: DEFAULT_STATISTICS_SETTINGS,
+      options: OPTIONS,
+    });
+    expect(results.srm).toMatchObject({ pValue: 1, flagged: false });
+    expect(results.health.excludedUnits).toBe(1);
+    expect(results.health.checks.every((check) => check.passed)).toBe(true);
+  });
+
+  it('fails the freshness check of a running experiment whose snapshot is over a day old', () => {
+    const results = computeResults({
+      versions: VERSIONS,
+      exposures: [
+        { key: 'a', units: 1000, multipleExposures: 0 },
+        { key: 'b', units: 1000, multipleExposures: 0 },
+      ],
+      metrics: [],
+      settings: DEFAULT_STATISTICS_SETTINGS,
+      options: OPTIONS,
+      freshness: { finishedAt: new Date('2030-01-01T00:00:00Z'), running: true, now: new Date('2030-01-02T06:00:00Z') },
+    });
+    expect(results.health.checks.find((check) => check.check === 'freshness')).toMatchObject({
+      passed: false,
+      value: 30,
+    });
   });
 });

@@ -2,15 +2,19 @@ import type { MetricResult, ResultsQuery, StatisticsSettings, Verdict, VersionRe
 import {
   type Arm,
   type ArmSummary,
+  bayesianDecision,
   bayesianTest,
   benjaminiHochberg,
   type CupedArm,
+  correctedAlpha,
   cupedAdjust,
+  frequentistDecision,
   frequentistTest,
   holm,
   SRM_THRESHOLD,
   srmTest,
 } from '@tabula/stats';
+import { assessHealth, type HealthInput } from './health';
 import type { AnalysedMetric, DailySums } from './metric-sql';
 import type { VersionExposure } from './types';
 
@@ -107,40 +111,67 @@ interface Comparison {
   pValue: number | null;
   chanceToWin: number | null;
   risk: [number, number] | null;
+  level: number;
+  varianceReduction: number | null;
 }
 
-/** One version against control; degenerate data (too few units, no variance) is "not enough data", never an error. */
+/** What every comparison of one metric shares. */
+interface MetricContext {
+  type: AnalysedMetric['type'];
+  direction: 'higher' | 'lower';
+  cuped: boolean;
+  settings: StatisticsSettings;
+  options: ResultsQuery;
+}
+
+/** The arms the tests take: with CUPED, adjusted, and how much of the lift's variance that removed (if it did). */
+function armsOf(context: MetricContext, control: Totals, treatment: Totals) {
+  const controlArm = armOf(context.type, control, context.cuped);
+  const treatmentArm = armOf(context.type, treatment, context.cuped);
+  if (!context.cuped) return { control: controlArm as Arm, treatment: treatmentArm as Arm, varianceReduction: null };
+  const adjusted = cupedAdjust(controlArm as CupedArm, treatmentArm as CupedArm);
+  // θ = 0 (no spread in the pre-exposure data) leaves the estimate as it was: CUPED did nothing to report.
+  return {
+    control: adjusted.control satisfies ArmSummary,
+    treatment: adjusted.treatment,
+    varianceReduction: adjusted.theta === 0 ? null : finite(adjusted.varianceReduction),
+  };
+}
+
+/**
+ * One version against control; degenerate data (too few units, no variance) is "not enough data", never an error.
+ * intervalAlpha draws a frequentist interval at the level matching a corrected p-value; the p-value stays raw.
+ */
 function compare(
-  type: AnalysedMetric['type'],
+  context: MetricContext,
   control: Totals,
   treatment: Totals,
-  cuped: boolean,
-  settings: StatisticsSettings,
-  options: ResultsQuery,
+  intervalAlpha = context.settings.alpha,
 ): Comparison | null {
+  const { settings, options } = context;
   if (control.n < 2 || treatment.n < 2) return null;
   try {
-    let controlArm: Arm | CupedArm = armOf(type, control, cuped);
-    let treatmentArm: Arm | CupedArm = armOf(type, treatment, cuped);
-    if (cuped) {
-      const adjusted = cupedAdjust(controlArm as CupedArm, treatmentArm as CupedArm);
-      controlArm = adjusted.control satisfies ArmSummary;
-      treatmentArm = adjusted.treatment;
-    }
-    const common = { relative: options.relative, alpha: settings.alpha };
+    const arms = armsOf(context, control, treatment);
     if (settings.method === 'bayesian') {
-      const result = bayesianTest(controlArm as Arm, treatmentArm as Arm, common);
+      const threshold = settings.decisionThreshold;
+      const result = bayesianTest(arms.control, arms.treatment, { relative: options.relative, threshold });
       if (!Number.isFinite(result.chanceToWin)) return null;
+      // Chance and risks are read in the metric's good direction: where lower is better, a fall wins.
+      const higher = context.direction === 'higher';
       return {
         estimate: finite(result.estimate),
         ci: [finite(result.ci[0]), finite(result.ci[1])],
         pValue: null,
-        chanceToWin: result.chanceToWin,
-        risk: result.risk,
+        chanceToWin: higher ? result.chanceToWin : 1 - result.chanceToWin,
+        risk: higher ? result.risk : [result.risk[1], result.risk[0]],
+        level: 2 * threshold - 1,
+        varianceReduction: arms.varianceReduction,
       };
     }
-    const result = frequentistTest(controlArm as Arm, treatmentArm as Arm, {
-      ...common,
+    const result = frequentistTest(arms.control, arms.treatment, {
+      relative: options.relative,
+      alpha: settings.alpha,
+      intervalAlpha,
       ...(options.sequential && { sequentialTuning: SEQUENTIAL_TUNING_UNITS }),
     });
     if (!Number.isFinite(result.pValue)) return null;
@@ -150,6 +181,8 @@ function compare(
       pValue: result.pValue,
       chanceToWin: null,
       risk: null,
+      level: 1 - intervalAlpha,
+      varianceReduction: arms.varianceReduction,
     };
   } catch (error) {
     if (error instanceof RangeError) return null;
@@ -157,23 +190,25 @@ function compare(
   }
 }
 
-/** Good or bad follows the metric's direction: for a "lower is better" metric, a rise is worse. */
-function verdictOf(
-  comparison: Comparison,
-  adjustedP: number | null,
-  direction: 'higher' | 'lower',
-  alpha: number,
-): Verdict {
-  const sign = direction === 'higher' ? 1 : -1;
-  const estimate = comparison.estimate ?? 0;
+/**
+ * Good or bad follows the metric's direction: for a "lower is better" metric, a fall is better. The verdict agrees
+ * with the interval drawn: Bayesian at the decision threshold (its chance already reads in the good direction),
+ * frequentist only when the adjusted p-value is below alpha and the interval excludes 0.
+ */
+function verdictOf(comparison: Comparison, adjustedP: number | null, context: MetricContext): Verdict {
+  const { settings, direction } = context;
   if (comparison.chanceToWin !== null) {
-    const good = direction === 'higher' ? comparison.chanceToWin : 1 - comparison.chanceToWin;
-    if (good >= 1 - alpha) return 'better';
-    if (good <= alpha) return 'worse';
-    return 'inconclusive';
+    const decision = bayesianDecision(comparison.chanceToWin, settings.decisionThreshold);
+    return decision === 'higher' ? 'better' : decision === 'lower' ? 'worse' : 'inconclusive';
   }
-  if (adjustedP === null || adjustedP >= alpha) return 'inconclusive';
-  return sign * estimate > 0 ? 'better' : 'worse';
+  const [lower, upper] = comparison.ci;
+  const decision = frequentistDecision(
+    [lower ?? Number.NaN, upper ?? Number.NaN],
+    adjustedP ?? Number.NaN,
+    settings.alpha,
+  );
+  if (decision === 'inconclusive') return 'inconclusive';
+  return (decision === 'higher') === (direction === 'higher') ? 'better' : 'worse';
 }
 
 function totalsByVersion(rows: DailySums[], until?: string): Map<string, Totals> {
@@ -199,12 +234,14 @@ export interface ResultsInput {
   metrics: ResultsMetric[];
   settings: StatisticsSettings;
   options: ResultsQuery;
+  /** How old the snapshot is and whether that matters; without it the snapshot counts as fresh. */
+  freshness?: Pick<HealthInput, 'finishedAt' | 'running' | 'now'>;
 }
 
 /**
  * Statistics from a snapshot's sums: each metric's value per version, each treatment's lift against control with
  * the project's method, p-values corrected across versions × metrics, a verdict that respects the metric's
- * direction, cumulative series by day of first exposure, and the sample ratio check.
+ * direction, cumulative series by day of first exposure, the sample ratio check and the health checks.
  */
 export function computeResults(input: ResultsInput) {
   const { versions, settings, options } = input;
@@ -212,16 +249,19 @@ export function computeResults(input: ResultsInput) {
   const treatments = versions.filter((version) => version !== control);
 
   const compared = input.metrics.map(({ metric, role, sums }) => {
-    const cuped = options.cuped && metric.cuped.enabled;
+    const context: MetricContext = {
+      type: metric.type,
+      direction: metric.direction,
+      cuped: options.cuped && metric.cuped.enabled,
+      settings,
+      options,
+    };
     const totals = totalsByVersion(sums);
     const of = (key: string) => totals.get(key) ?? zero();
     const comparisons = new Map(
-      treatments.map((version) => [
-        version.key,
-        compare(metric.type, of(control.key), of(version.key), cuped, settings, options),
-      ]),
+      treatments.map((version) => [version.key, compare(context, of(control.key), of(version.key))]),
     );
-    return { metric, role, sums, cuped, totals: of, comparisons };
+    return { metric, role, sums, context, totals: of, comparisons };
   });
 
   // One family: every p-value of every treatment and metric.
@@ -231,7 +271,9 @@ export function computeResults(input: ResultsInput) {
   const adjusted = ADJUSTERS[settings.correction](family);
   let next = 0;
 
-  const metrics: MetricResult[] = compared.map(({ metric, role, sums: daily, cuped, totals, comparisons }) => {
+  const metrics: MetricResult[] = compared.map(({ metric, role, sums: daily, context, totals, comparisons }) => {
+    // Each version's interval level: the one matching its corrected p-value, used for its row and its series alike.
+    const intervalAlphas = new Map<string, number>();
     const rows: VersionResult[] = versions.map((version) => {
       const sums = totals(version.key);
       const result: VersionResult = {
@@ -241,8 +283,8 @@ export function computeResults(input: ResultsInput) {
         lift: null,
       };
       if (version === control) return result;
-      const comparison = comparisons.get(version.key) ?? null;
-      if (!comparison) {
+      const raw = comparisons.get(version.key) ?? null;
+      if (!raw) {
         result.lift = {
           estimate: null,
           ci: [null, null],
@@ -250,16 +292,21 @@ export function computeResults(input: ResultsInput) {
           adjustedPValue: null,
           chanceToWin: null,
           risk: null,
+          level: null,
+          varianceReduction: null,
           verdict: 'not_enough_data',
         };
         return result;
       }
-      const adjustedPValue = comparison.pValue === null ? null : (adjusted[next++] ?? null);
-      result.lift = {
-        ...comparison,
-        adjustedPValue,
-        verdict: verdictOf(comparison, adjustedPValue, metric.direction, settings.alpha),
-      };
+      const adjustedPValue = raw.pValue === null ? null : (adjusted[next++] ?? null);
+      const intervalAlpha =
+        raw.pValue === null || adjustedPValue === null
+          ? settings.alpha
+          : correctedAlpha(settings.alpha, raw.pValue, adjustedPValue);
+      intervalAlphas.set(version.key, intervalAlpha);
+      const comparison =
+        intervalAlpha === settings.alpha ? raw : (compare(context, totals(control.key), sums, intervalAlpha) ?? raw);
+      result.lift = { ...comparison, adjustedPValue, verdict: verdictOf(comparison, adjustedPValue, context) };
       return result;
     });
     const days = [...new Set(daily.map((row) => row.day))].sort();
@@ -271,7 +318,7 @@ export function computeResults(input: ResultsInput) {
         units: Object.fromEntries(versions.map((version) => [version.key, at(version.key).n])),
         lifts: Object.fromEntries(
           treatments.map((version) => {
-            const comparison = compare(metric.type, at(control.key), at(version.key), cuped, settings, options);
+            const comparison = compare(context, at(control.key), at(version.key), intervalAlphas.get(version.key));
             return [version.key, { estimate: comparison?.estimate ?? null, ci: comparison?.ci ?? [null, null] }];
           }),
         ),
@@ -283,7 +330,7 @@ export function computeResults(input: ResultsInput) {
       role,
       type: metric.type,
       direction: metric.direction,
-      cuped,
+      cuped: rows.some((row) => row.lift?.varianceReduction != null),
       versions: rows,
       series,
       guardrailBreached: role === 'guardrails' && rows.some((row) => row.lift?.verdict === 'worse'),
@@ -298,10 +345,17 @@ export function computeResults(input: ResultsInput) {
           versions.map((version) => version.weight),
         )
       : null;
+  const multipleExposures = input.exposures.reduce((sum, entry) => sum + entry.multipleExposures, 0);
   return {
     control: control.key,
-    srm: srm && { ...srm, flagged: srm.pValue < SRM_THRESHOLD },
-    multipleExposures: input.exposures.reduce((sum, entry) => sum + entry.multipleExposures, 0),
+    srm: srm && { chiSquare: srm.chiSquare, pValue: srm.pValue, flagged: srm.pValue < SRM_THRESHOLD },
+    health: assessHealth({
+      versions: versions.map((version, index) => ({ weight: version.weight, units: units[index] ?? 0 })),
+      srm,
+      multipleExposures,
+      ...(input.freshness ?? { finishedAt: null, running: false, now: new Date(0) }),
+    }),
+    multipleExposures,
     metrics,
   };
 }

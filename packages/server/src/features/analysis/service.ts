@@ -144,6 +144,7 @@ export async function experimentResults(
     metrics: metrics.map(({ metric, role }): ResultsMetric => ({ metric, role, sums: data.metrics[metric.key] ?? [] })),
     settings,
     options,
+    freshness: { finishedAt: succeeded?.finishedAt ?? null, running: experiment.status === 'running', now: new Date() },
   });
   return {
     snapshot: shown && {
@@ -162,6 +163,7 @@ export async function experimentResults(
     },
     method: settings.method,
     alpha: settings.alpha,
+    decisionThreshold: settings.decisionThreshold,
     correction: settings.correction,
     options,
     versions: experiment.versions.map((version) => {
@@ -175,5 +177,6 @@ export async function experimentResults(
       };
     }),
     ...computed,
+    health: succeeded ? computed.health : null,
   };
 }

@@ -4,7 +4,8 @@ import type { ChangeBus } from '../../db/change-bus';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { settleWithin } from '../../lib/settle-within';
-import { selectClientKey, touchKey } from './store';
+import { sha256Hex } from '../../lib/tokens';
+import { selectKeyGrant, touchKey } from './store';
 import type { ClientKeyGrant } from './types';
 
 /** Recording every payload fetch would turn the SDK's hottest read into a write. */
@@ -22,6 +23,11 @@ type Lookup = { kind: 'active'; grant: ClientKeyGrant } | { kind: 'revoked'; pro
 export interface ClientKeys {
   /** The environment a client key opens; unknown keys fail with 404, revoked ones with 401. */
   resolve(clientKey: string): Promise<ClientKeyGrant>;
+  /**
+   * Like `resolve`, for a key sent in a header, where a secret key of the environment is welcome too (a server-side
+   * OFREP provider). Secret keys never travel in addresses, which end up in logs.
+   */
+  resolveCredential(key: string): Promise<ClientKeyGrant>;
   /**
    * False when the key is revoked or unknown; true when it opens its environment, or when that cannot be told now
    * (the database is away): a stream is not cut for an outage.
@@ -64,11 +70,13 @@ export function createClientKeys(db: Database, changes: ChangeBus, log: FastifyB
     }
   });
 
-  const load = async (clientKey: string): Promise<Lookup | null> => {
+  type Match = Parameters<typeof selectKeyGrant>[1];
+  /** Lookups are remembered by the client key itself, or by a secret key's hash: memory holds no secret. */
+  const load = async (clientKey: string, match: Match): Promise<Lookup | null> => {
     const startedAt = generation;
-    let row: Awaited<ReturnType<typeof selectClientKey>>;
+    let row: Awaited<ReturnType<typeof selectKeyGrant>>;
     try {
-      row = await selectClientKey(db, clientKey);
+      row = await selectKeyGrant(db, match);
     } catch (error) {
       failedAt = Date.now();
       log.error({ err: error }, 'client key lookup failed');
@@ -95,15 +103,12 @@ export function createClientKeys(db: Database, changes: ChangeBus, log: FastifyB
     return lookup.grant;
   };
 
-  const resolve = async (clientKey: string): Promise<ClientKeyGrant> => {
-    const cached = known.get(clientKey);
-    if (cached) return settle(cached);
-    if (!clientKey.startsWith(API_KEY_PREFIX.client) || clientKey.length > MAX_KEY_LENGTH) throw unknownKey();
+  const lookUp = async (clientKey: string, match: Match): Promise<ClientKeyGrant> => {
     const until = unknown.get(clientKey);
     if (until !== undefined && until > Date.now()) throw unknownKey();
     let lookup = pending.get(clientKey);
     if (!lookup) {
-      lookup = load(clientKey).finally(() => pending.delete(clientKey));
+      lookup = load(clientKey, match).finally(() => pending.delete(clientKey));
       pending.set(clientKey, lookup);
     }
     const held = doubtful.get(clientKey);
@@ -113,8 +118,25 @@ export function createClientKeys(db: Database, changes: ChangeBus, log: FastifyB
     return settle(await settleWithin(lookup, wait, held));
   };
 
+  const resolve = async (clientKey: string): Promise<ClientKeyGrant> => {
+    const cached = known.get(clientKey);
+    if (cached) return settle(cached);
+    if (!clientKey.startsWith(API_KEY_PREFIX.client) || clientKey.length > MAX_KEY_LENGTH) throw unknownKey();
+    return lookUp(clientKey, { clientKey });
+  };
+
+  const resolveSecret = async (secretKey: string): Promise<ClientKeyGrant> => {
+    if (secretKey.length > MAX_KEY_LENGTH) throw unknownKey();
+    const secretHash = sha256Hex(secretKey);
+    const remembered = `secret:${secretHash}`;
+    const cached = known.get(remembered);
+    if (cached) return settle(cached);
+    return lookUp(remembered, { secretHash });
+  };
+
   return {
     resolve,
+    resolveCredential: (key) => (key.startsWith(API_KEY_PREFIX.secret) ? resolveSecret(key) : resolve(key)),
     opens(clientKey) {
       return resolve(clientKey).then(
         () => true,

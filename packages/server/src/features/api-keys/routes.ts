@@ -18,6 +18,7 @@ const toApiKeyBody = (key: apiKeys.ApiKey): ApiKeyBody => ({
   name: key.name,
   environment: key.environmentKey,
   key: key.clientKey,
+  decryptionKey: key.kind === 'client' ? key.payloadKey : null,
   prefix: key.prefix,
   createdAt: iso(key.createdAt),
   createdBy: key.createdBy,

@@ -10,6 +10,7 @@ const selectKeys = (db: Database) =>
       id: apiKey.id,
       projectId: apiKey.projectId,
       environmentKey: environment.key,
+      payloadKey: environment.payloadKey,
       kind: apiKey.kind,
       name: apiKey.name,
       prefix: apiKey.prefix,
@@ -91,17 +92,23 @@ export async function touchKey(db: Database, id: string, now: Date, staleBefore:
 }
 
 /** A client key as the SDK endpoints need it, revoked or not: a revoked key is answered differently from an unknown one. */
-export async function selectClientKey(db: Database, clientKey: string) {
+/** The grant of a client key (kept whole) or of a secret key (found by its hash), revoked ones included. */
+export async function selectKeyGrant(db: Database, key: { clientKey: string } | { secretHash: string }) {
+  const match =
+    'clientKey' in key
+      ? and(eq(apiKey.clientKey, key.clientKey), eq(apiKey.kind, 'client'))
+      : and(eq(apiKey.secretHash, key.secretHash), eq(apiKey.kind, 'secret'));
   const [row] = await db
     .select({
       keyId: apiKey.id,
       projectId: apiKey.projectId,
       environmentId: apiKey.environmentId,
       environmentKey: environment.key,
+      payloadKey: environment.payloadKey,
       revokedAt: apiKey.revokedAt,
     })
     .from(apiKey)
     .innerJoin(environment, eq(environment.id, apiKey.environmentId))
-    .where(and(eq(apiKey.clientKey, clientKey), eq(apiKey.kind, 'client')));
+    .where(match);
   return row ?? null;
 }

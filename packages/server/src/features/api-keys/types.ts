@@ -4,6 +4,8 @@ export interface ApiKey {
   id: string;
   projectId: string;
   environmentKey: string;
+  /** The environment's payload key: a client key's SDK needs it while the payload is encrypted. */
+  payloadKey: string | null;
   kind: ApiKeyKind;
   name: string;
   prefix: string;
@@ -21,4 +23,6 @@ export interface ClientKeyGrant {
   projectId: string;
   environmentId: string;
   environmentKey: string;
+  /** What pages decrypt the environment's payload with; null while it is served in clear. */
+  payloadKey: string | null;
 }

@@ -29,7 +29,7 @@ const values: PageValues = {
 
 describe('renderIndexHtml', () => {
   it('puts the release id and the environment configuration right after <head>, escaped', () => {
-    const page = renderIndexHtml('<html><head lang="en"><title>x</title></head></html>', values);
+    const page = renderIndexHtml('<html><head lang="en"><title>x</title></head></html>', values, 'http://any.example');
     expect(page).toBe(
       [
         '<html><head lang="en">',
@@ -49,7 +49,7 @@ describe('renderIndexHtml', () => {
 
   it('gives a test or local deployment the test host', () => {
     for (const deployEnv of ['test', 'local'] as const) {
-      const page = renderIndexHtml('<head></head>', { ...values, deployEnv });
+      const page = renderIndexHtml('<head></head>', { ...values, deployEnv }, 'http://any.example');
       expect(page).toContain('<meta name="x-api-host" content="https://api-test.example">');
     }
   });
@@ -64,11 +64,20 @@ describe('serving the console', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.body).toContain('<head><meta name="x-release-id" content="r-42">');
+      // No API host configured: the console calls the address it was opened at.
       expect(response.body).toContain(
-        '<meta name="x-env" content="test"><meta name="x-api-host-test" content="http://tabula.test">',
+        '<meta name="x-env" content="test"><meta name="x-api-host-test" content="http://localhost:80">',
       );
       expect(response.body).toContain('<meta name="x-editions" content="{}"><title>Tabula</title>');
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('tells the console to call the origin it was opened at when no API host is configured', async () => {
+    for (const host of ['127.0.0.1:4000', 'localhost:4000', '192.168.1.20:4000']) {
+      const response = await t.app.inject({ url: '/projects', headers: { ...html, host } });
+      expect(response.body).toContain(`<meta name="x-api-host" content="http://${host}">`);
+      expect(response.body).toContain(`<meta name="x-api-host-prod" content="http://${host}">`);
     }
   });
 

@@ -13,6 +13,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Spec §9: the console caches translation resources for 1800 seconds. */
 const BUNDLE_CACHE = 'public, max-age=1800';
 const NOT_PAGES = /^\/(api|sdk|assets)(\/|$)/;
+const MAX_PAGES = 32;
 
 /** A browser navigating to a client route, as opposed to a script, an API call or a missing asset. */
 function wantsPage(request: FastifyRequest): boolean {
@@ -27,10 +28,22 @@ function wantsPage(request: FastifyRequest): boolean {
 /** Serves the built console, its translation bundles, and the history fallback for client routes. */
 export async function registerConsole(app: FastifyInstance, config: Pick<Config, 'consoleDir'> & PageValues) {
   const indexFile = join(config.consoleDir, 'index.html');
-  // Rendered once: the values are fixed for the life of the process.
-  const page = existsSync(indexFile) ? renderIndexHtml(readFileSync(indexFile, 'utf8'), config) : null;
+  const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  /** Per origin the console is opened at (API hosts not configured follow it); a handful at most. */
+  const pages = new Map<string, string>();
+  const pageFor = (request: FastifyRequest): string => {
+    const origin = `${request.protocol}://${request.host}`;
+    let page = pages.get(origin);
+    if (page === undefined) {
+      page = renderIndexHtml(template as string, config, origin);
+      // Host names are the client's to choose: the cache stays bounded whatever they send.
+      if (pages.size >= MAX_PAGES) pages.clear();
+      pages.set(origin, page);
+    }
+    return page;
+  };
 
-  if (page !== null) {
+  if (template !== null) {
     await registerPublicScope(app, async (scope) => {
       await scope.register(fastifyStatic, {
         root: config.consoleDir,
@@ -56,14 +69,14 @@ export async function registerConsole(app: FastifyInstance, config: Pick<Config,
     },
   );
 
-  const sendPage = (reply: FastifyReply) =>
-    page === null
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
+    template === null
       ? reply.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT)
-      : reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      : reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(request));
 
   // The static files' wildcard would answer the root directory itself with 403.
-  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_request, reply) => sendPage(reply));
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, sendPage);
   app.setNotFoundHandler((request, reply) =>
-    wantsPage(request) ? sendPage(reply) : reply.status(404).send(notFoundBody(request)),
+    wantsPage(request) ? sendPage(request, reply) : reply.status(404).send(notFoundBody(request)),
   );
 }

@@ -68,6 +68,7 @@ describe('the demo project of a fresh instance', () => {
     ]);
     expect(payload.experiments.map((experiment) => experiment.key)).toEqual(['checkout-button', 'hero-headline']);
     // The visual experiment runs on both shops of this server (http://tabula.test), its treatment with its changes.
+    // http://tabula.test is no page an experiment may name (spec §5), so its https twin stands in.
     const visual = payload.experiments.find((experiment) => experiment.key === 'hero-headline')!;
     expect(visual.page).toEqual({ url: 'https://tabula.test/demo*', match: 'fuzzy' });
     expect(visual.versions.map((version) => [version.key, version.elementRules?.length ?? 0])).toEqual([
@@ -158,5 +159,31 @@ describe('the React demo shop before it is built', () => {
     expect(page.statusCode).toBe(503);
     expect(page.body).toContain('The React shop is not built: run `npm run build`, then restart the server.');
     expect((await t.app.inject({ url: '/demo' })).statusCode).toBe(200);
+  });
+});
+
+describe('the demo project of a fresh instance on http://localhost', () => {
+  const t = useTestApp({ demo: true, demoDir, publicUrl: 'http://localhost:4000' });
+
+  it('runs its visual experiment on the http address, and opens the shop with its key there', async () => {
+    const owner = await signUp(t.app, 'local');
+    const [project] = (await call(t.app, owner, { url: '/api/v1/projects' })).json().projects;
+    const base = `/api/v1/projects/${project.id}`;
+    const [key] = (await call(t.app, owner, { url: `${base}/keys` })).json().keys as KeyRow[];
+    const hero = (await call(t.app, owner, { url: `${base}/experiments/hero-headline` })).json();
+    expect(hero.page).toEqual({
+      url: 'http://localhost:4000/demo*',
+      match: 'fuzzy',
+      openUrl: `http://localhost:4000/demo?key=${key!.key}`,
+    });
+    const token = (
+      await call(t.app, owner, { method: 'POST', url: `${base}/experiments/hero-headline/editor-token` })
+    ).json();
+    const editorUrl = new URL(token.editorUrl);
+    expect(editorUrl.origin).toBe('http://localhost:4000');
+    expect(editorUrl.searchParams.get('key')).toBe(key!.key);
+    // The page opened is a page of this server that the experiment runs on.
+    const page = await t.app.inject({ url: `${editorUrl.pathname}${editorUrl.search}` });
+    expect(page.statusCode).toBe(200);
   });
 });

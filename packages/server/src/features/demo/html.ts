@@ -23,15 +23,18 @@ export const htmlDocument = (body: string, head = '') =>
 export interface ShopKey {
   clientKey: string;
   projectId: string;
+  /** The environment's payload key, when it serves its payload encrypted. */
+  decryptionKey: string | null;
 }
 
 /**
  * The SDK's snippet as a customer pastes it before </head>: options as data attributes (no inline script, so the
  * server's strict Content-Security-Policy holds), and visual experiments on, applied before the body is painted: the
- * SDK comes with the key's payload, so even a first visit does not wait for it.
+ * SDK comes with the key's payload, so even a first visit does not wait for it. An environment that encrypts its
+ * payload gives the key beside the client key.
  */
-export const snippetTag = ({ clientKey, projectId }: ShopKey) =>
-  `<script src="/sdk/tabula.js?key=${escapeHtml(encodeURIComponent(clientKey))}" data-client-key="${escapeHtml(clientKey)}" data-project-id="${escapeHtml(projectId)}" data-streaming="true" data-enable-ui="true"></script>`;
+export const snippetTag = ({ clientKey, projectId, decryptionKey }: ShopKey) =>
+  `<script src="/sdk/tabula.js?key=${escapeHtml(encodeURIComponent(clientKey))}" data-client-key="${escapeHtml(clientKey)}"${decryptionKey ? ` data-decryption-key="${escapeHtml(decryptionKey)}"` : ''} data-project-id="${escapeHtml(projectId)}" data-streaming="true" data-enable-ui="true"></script>`;
 
 const VARIANT_NAMES: Record<DemoVariant, string> = { plain: 'plain HTML', react: 'React' };
 

@@ -49,7 +49,11 @@ export const demoRoutes: FastifyPluginAsync<Pick<AppContext, 'clientKeys' | 'con
       if (!CLIENT_KEY_PATTERN.test(key)) return sendHtml(reply, 400, renderKeyForm(variant, NOT_A_KEY));
       try {
         const grant = await clientKeys.resolve(key);
-        return sendHtml(reply, 200, render({ clientKey: key, projectId: grant.projectId }));
+        return sendHtml(
+          reply,
+          200,
+          render({ clientKey: key, projectId: grant.projectId, decryptionKey: grant.payloadKey }),
+        );
       } catch (error) {
         // Unknown and revoked keys get the form again, with the reason the SDK would meet.
         if (error instanceof AppError && error.statusCode < 500) {

@@ -1,4 +1,4 @@
-import { type ChangeRecord, createMetricBodySchema } from '@tabula/protocol';
+import { type ChangeRecord, createMetricBodySchema, isSecurePageUrl } from '@tabula/protocol';
 import type { Database } from '../../db/client';
 import { createKey } from '../api-keys/service';
 import type { Acting } from '../audit/service';
@@ -45,6 +45,15 @@ export interface DemoProject {
 }
 
 /**
+ * The server's origin when an experiment page may use it (spec §5: https, or http on a loopback host); else its https
+ * twin, since the spec refuses any other http page.
+ */
+const demoOrigin = (publicUrl: string): string => {
+  const url = new URL(publicUrl);
+  return isSecurePageUrl(url.origin) ? url.origin : `https://${url.host}`;
+};
+
+/**
  * A sample project for a fresh instance, so the console has something to explore and the /demo page something to
  * show: a rolled-out flag, a flag driven by a running A/B experiment, a running visual experiment on the demo shop,
  * and the purchase and revenue metrics both experiments are judged by. `publicUrl` is where the server is reached.
@@ -68,6 +77,7 @@ export async function seedDemoProject(tx: Database, acting: Acting, publicUrl: s
     description: 'The redesigned checkout, rolled out to half of the visitors.',
     type: 'boolean',
     tags: ['checkout'],
+    metadata: { owner: 'checkout-team', ticket: 'SHOP-142' },
   });
   await setFlagEnvironment(tx, acting, projectId, 'new-checkout', DEMO_ENVIRONMENT, {
     enabled: true,
@@ -138,21 +148,27 @@ export async function seedDemoProject(tx: Database, acting: Acting, publicUrl: s
     defaultVariant: 'blue',
     offVariant: 'blue',
     tags: ['checkout'],
+    metadata: {},
   });
   await setFlagEnvironment(tx, acting, projectId, 'button-colour', DEMO_ENVIRONMENT, {
     enabled: true,
     rules: [{ conditions: [], segments: [], serve: { kind: 'experiment', experiment: 'checkout-button' } }],
   });
 
-  // Both shops, under this server's address. A page address is https, which fuzzy matching (host and path) lets
-  // match a server reached over plain http too, such as a fresh instance on localhost.
+  // Both shops, under this server's own address, so a fresh instance on http://localhost opens its editor and preview
+  // links there; the page opened carries the key the shop needs.
+  const origin = demoOrigin(publicUrl);
   await createExperiment(tx, acting, projectId, {
     key: 'hero-headline',
     kind: 'visual',
     name: 'Hero headline',
     hypothesis: 'A headline that names the benefit keeps more visitors on the landing page.',
     ...EVERYONE,
-    page: { url: `https://${new URL(publicUrl).host}${DEMO_PATHS.plain}*`, match: 'fuzzy' },
+    page: {
+      url: `${origin}${DEMO_PATHS.plain}*`,
+      match: 'fuzzy',
+      openUrl: `${origin}${DEMO_PATHS.plain}?key=${encodeURIComponent(clientKey)}`,
+    },
     versions: HEADLINE_VERSIONS,
   });
   await saveVisualChanges(

@@ -120,12 +120,14 @@ describe('visual editor sessions', () => {
     const session = response.json() as EditorSession;
     expect(session).toMatchObject({
       projectId: project.id,
+      // No edition for the server's host: the console is the internal tab edition, and so is the editor's snippet.
+      family: 'tab',
       experiment: { key: 'hero', name: 'Hero', status: 'draft', page: { url: PAGE, match: 'exact' } },
       versions: [
         { key: 'control', isControl: true, weight: 5000, changeRecords: [] },
         { key: 'treatment', isControl: false, weight: 5000, changeRecords: [] },
       ],
-      clientKeys: [{ key: client.key, environment: 'production' }],
+      clientKeys: [{ key: client.key, environment: 'production', decryptionKey: null }],
     });
     expect(session.experiment.integrationConfigured).toBe(false);
 

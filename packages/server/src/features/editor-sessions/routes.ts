@@ -1,9 +1,13 @@
 import {
+  DEFAULT_EDITION,
+  EDITION_FAMILY,
   type EditorSession,
   editorIntegrationBodySchema,
   editorSessionSchema,
   editorTokenSchema,
+  hostEdition,
   keySchema,
+  type ProductFamily,
   saveEditorVersionsBodySchema,
 } from '@tabula/protocol';
 import type { FastifyRequest } from 'fastify';
@@ -20,8 +24,12 @@ const tags = ['visual editor'];
 const experimentParams = projectParams.extend({ experimentKey: keySchema });
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-const toSessionBody = ({ experiment, clientKeys, expiresAt }: editorSessions.EditorSessionView): EditorSession => ({
+const toSessionBody = (
+  { experiment, clientKeys, expiresAt }: editorSessions.EditorSessionView,
+  family: ProductFamily,
+): EditorSession => ({
   projectId: experiment.projectId,
+  family,
   experiment: {
     key: experiment.key,
     name: experiment.name,
@@ -36,7 +44,11 @@ const toSessionBody = ({ experiment, clientKeys, expiresAt }: editorSessions.Edi
     isControl: version.isControl,
     changeRecords: editorSessions.validChangeRecords(version.changeRecords),
   })),
-  clientKeys: clientKeys.map((key) => ({ key: key.clientKey!, environment: key.environmentKey })),
+  clientKeys: clientKeys.map((key) => ({
+    key: key.clientKey!,
+    environment: key.environmentKey,
+    decryptionKey: key.payloadKey,
+  })),
   expiresAt: iso(expiresAt),
 });
 
@@ -51,7 +63,7 @@ function grantOf(db: Database, request: FastifyRequest): Promise<editorSessions.
  * The calls of the visual editor. It runs on the customer's page, so any origin may call them; they send no cookie and
  * accept only the editor token, which the page cannot have unless a member opened the editor there.
  */
-const editorApi: FastifyPluginAsyncZod<AppContext> = async (scope, { db, changes }) => {
+const editorApi: FastifyPluginAsyncZod<AppContext> = async (scope, { db, changes, config }) => {
   allowAnyOrigin(scope);
   scope.addHook('onRequest', (_request, reply, done) => {
     // The console-origin grant adds credentials; these calls never carry any, and `*` may not come with them.
@@ -64,13 +76,20 @@ const editorApi: FastifyPluginAsyncZod<AppContext> = async (scope, { db, changes
     allowPreflight(scope, path, { methods: ['PUT'], headers: ['authorization', 'content-type'] });
   }
 
-  const session = async (grant: editorSessions.EditorGrant) =>
-    toSessionBody(await editorSessions.getEditorSession(db, grant));
+  /**
+   * The editor writes the snippet of the console's edition: the console is served by this server, so the host the
+   * editor calls names the edition as it does for the console (spec §1).
+   */
+  const session = async (grant: editorSessions.EditorGrant, request: FastifyRequest) =>
+    toSessionBody(
+      await editorSessions.getEditorSession(db, grant),
+      EDITION_FAMILY[hostEdition(request.hostname, config.editions) ?? DEFAULT_EDITION],
+    );
 
   scope.get(
     '/api/v1/editor/session',
     { ...route, schema: { tags, response: withErrors({ 200: editorSessionSchema }) } },
-    async (request) => session(await grantOf(db, request)),
+    async (request) => session(await grantOf(db, request), request),
   );
 
   scope.delete(
@@ -93,7 +112,7 @@ const editorApi: FastifyPluginAsyncZod<AppContext> = async (scope, { db, changes
       await db.transaction((tx) => editorSessions.saveEditorVersions(tx, grant, request.body));
       // Running visual experiments deliver these changes in the SDK payload.
       await changes.notifyProjectChanged(grant.projectId);
-      return session(grant);
+      return session(grant, request);
     },
   );
 
@@ -106,7 +125,7 @@ const editorApi: FastifyPluginAsyncZod<AppContext> = async (scope, { db, changes
     async (request) => {
       const grant = await grantOf(db, request);
       await db.transaction((tx) => editorSessions.setEditorIntegration(tx, grant, request.body));
-      return session(grant);
+      return session(grant, request);
     },
   );
 };

@@ -80,7 +80,7 @@ export async function createEditorToken(
     entityId: experiment.id,
     after: { editorToken: id, expiresAt: expiresAt.toISOString() },
   });
-  return { token, expiresAt, editorUrl: editorUrlOf(experiment.pageUrl, token) };
+  return { token, expiresAt, editorUrl: editorUrlOf(experiment.pageOpenUrl, token) };
 }
 
 /**

@@ -4,9 +4,11 @@ import type {
   CreateExperimentBody,
   ExperimentMetrics,
   ExperimentPage,
+  ExperimentPageInput,
   FieldIssue,
   UpdateExperimentBody,
 } from '@tabula/protocol';
+import { pageOpenUrl } from '@tabula/protocol';
 import type { Database } from '../../db/client';
 import { AppError, conflict, invalidField } from '../../http/app-error';
 import { newId } from '../../lib/ids';
@@ -37,6 +39,10 @@ interface Definition {
   metrics: ExperimentMetrics;
 }
 type Field = keyof Definition;
+
+/** A page as a body gives it, with the address to open settled: what is stored and compared. */
+const resolvedPage = (page: ExperimentPageInput | null): ExperimentPage | null =>
+  page && { url: page.url, match: page.match, openUrl: pageOpenUrl(page) };
 
 const rejected = (issues: FieldIssue[]) => new AppError('validation_failed', issues[0]!.message, issues);
 
@@ -73,6 +79,7 @@ const rowOf = (definition: Definition) => ({
   layerSlots: definition.layerSlots,
   pageUrl: definition.page?.url ?? null,
   pageMatch: definition.page?.match ?? ('exact' as const),
+  pageOpenUrl: definition.page?.openUrl ?? null,
   metrics: definition.metrics,
 });
 
@@ -127,9 +134,10 @@ export async function createExperiment(
   projectId: string,
   input: CreateExperimentBody,
 ): Promise<ExperimentDetails> {
-  const { key, kind, layer, versions, ...plain } = input;
+  const { key, kind, layer, versions, page, ...plain } = input;
   const definition: Definition = {
     ...plain,
+    page: resolvedPage(page),
     layer: await layerNamed(tx, projectId, layer),
     versions: versions ?? defaultVersions(),
   };
@@ -164,9 +172,10 @@ export async function updateExperiment(
   input: UpdateExperimentBody,
 ): Promise<ExperimentDetails> {
   const before = await getExperiment(tx, projectId, key, true);
-  const { reRandomise = false, layer, ...plain } = input;
+  const { reRandomise = false, layer, page, ...plain } = input;
   const current = definitionOf(before);
   const next: Definition = { ...current, ...plain };
+  if (page !== undefined) next.page = resolvedPage(page);
   if (layer !== undefined) next.layer = await layerNamed(tx, projectId, layer);
   const given = new Set(Object.keys(input).filter((field) => field !== 'reRandomise') as Field[]);
   await checkFields(tx, projectId, before.kind, next, given);

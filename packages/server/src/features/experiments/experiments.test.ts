@@ -81,7 +81,7 @@ describe('experiments', () => {
       segments: ['dutch'],
       layer: { key: 'homepage', start: null, end: null },
       layerSlots: 4000,
-      page: { url: 'https://shop.example.com/', match: 'fuzzy' },
+      page: { url: 'https://shop.example.com/', match: 'fuzzy', openUrl: 'https://shop.example.com/' },
       phase: 0,
     });
     expect(edited.versions.map((version: { key: string }) => version.key)).toEqual(['control', 'big', 'huge']);
@@ -92,6 +92,32 @@ describe('experiments', () => {
     expect((await send('PATCH', '/experiments/hero', { reRandomise: true })).statusCode).toBe(400);
     const left = await expectStatus(200, 'PATCH', '/experiments/hero', { layer: null });
     expect(left.layer).toBeNull();
+  });
+
+  it('opens a page apart from the pattern it matches: on this machine over http, elsewhere over https', async () => {
+    const { expectStatus } = await projectApi(t);
+    const pageOf = async (key: string, page: Record<string, unknown>) =>
+      (await expectStatus(201, 'POST', '/experiments', { key, name: key, kind: 'visual', page })).page;
+    // A pattern that is one address opens itself; one with * opens nothing until a page to open is named.
+    expect(await pageOf('local', { url: 'http://localhost:4000/demo', match: 'exact' })).toEqual({
+      url: 'http://localhost:4000/demo',
+      match: 'exact',
+      openUrl: 'http://localhost:4000/demo',
+    });
+    expect(await pageOf('loopback', { url: 'http://127.0.0.1:8080/*', match: 'fuzzy' })).toEqual({
+      url: 'http://127.0.0.1:8080/*',
+      match: 'fuzzy',
+      openUrl: null,
+    });
+    const named = { url: 'http://localhost:4000/demo*', match: 'fuzzy', openUrl: 'http://localhost:4000/demo?key=k' };
+    expect(await pageOf('named', named)).toEqual(named);
+    // An edit of the pattern alone settles the page to open again.
+    const edited = await expectStatus(200, 'PATCH', '/experiments/named', {
+      page: { url: 'https://shop.example.com/checkout', match: 'exact' },
+    });
+    expect(edited.page.openUrl).toBe('https://shop.example.com/checkout');
+    const token = await expectStatus(201, 'POST', '/experiments/local/editor-token');
+    expect(token.editorUrl).toMatch(/^http:\/\/localhost:4000\/demo\?tabula_editor=tbe_/);
   });
 
   it('refuses bad definitions with the field at fault, and writes nothing', async () => {
@@ -124,6 +150,35 @@ describe('experiments', () => {
       { kind: 'visual', page: { url: 'http://shop.example.com/', match: 'exact' } },
       'page.url',
       'Url should be https protocol',
+    );
+    await refused(
+      { kind: 'visual', page: { url: 'http://localhost.example.com/', match: 'exact' } },
+      'page.url',
+      'Url should be https protocol',
+    );
+    await refused(
+      {
+        kind: 'visual',
+        page: { url: 'https://shop.example.com/*', match: 'fuzzy', openUrl: 'http://shop.example.com/' },
+      },
+      'page.openUrl',
+      'Url should be https protocol',
+    );
+    await refused(
+      {
+        kind: 'visual',
+        page: { url: 'https://shop.example.com/*', match: 'fuzzy', openUrl: 'https://shop.example.com/*' },
+      },
+      'page.openUrl',
+      'The page to open is one address: it may not contain *',
+    );
+    await refused(
+      {
+        kind: 'visual',
+        page: { url: 'https://shop.example.com/a/*', match: 'fuzzy', openUrl: 'https://other.example/a/' },
+      },
+      'page.openUrl',
+      'The page to open must match the page URL',
     );
     await refused({ traffic: 10_001 }, 'traffic');
     await refused({ conditions: [{ attribute: 'plan', operator: 'like', values: ['x'] }] }, 'conditions.0.operator');

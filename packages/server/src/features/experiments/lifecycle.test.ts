@@ -68,6 +68,10 @@ describe('experiment lifecycle', () => {
     );
     expect(unasked.statusCode).toBe(409);
     expect(unasked.details).toEqual({ requires: 'reRandomise', fields: ['versions'] });
+    // Said in the product's words, for whoever reads it in the console rather than in the API.
+    expect(unasked.message).toBe(
+      'Experiment "hero" is running: adding or removing versions, or changing the traffic, the weights or the unit attribute, moves visitors to other versions. Saving it starts a new phase, whose results count from then on; confirm re-randomising (reRandomise: true) to save it.',
+    );
     expect(checkEdit(running, { changed: ['versions'], randomising: ['versions'], reRandomise: true })).toEqual({
       newPhase: true,
     });

@@ -107,7 +107,7 @@ export function checkEdit(
       if (!edit.reRandomise) {
         throw new AppError(
           'conflict',
-          `Experiment "${key}" is ${status}: changing its traffic, version weights or unit attribute moves units between versions; send reRandomise: true to start a new phase`,
+          `Experiment "${key}" is ${status}: adding or removing versions, or changing the traffic, the weights or the unit attribute, moves visitors to other versions. Saving it starts a new phase, whose results count from then on; confirm re-randomising (reRandomise: true) to save it.`,
           { requires: 'reRandomise', fields: edit.randomising },
         );
       }

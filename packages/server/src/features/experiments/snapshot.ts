@@ -2,8 +2,10 @@ import type { Database } from '../../db/client';
 import { type Acting, recordAudit } from '../audit/service';
 import type { ExperimentWithVersions } from './types';
 
-export const pageOf = (experiment: Pick<ExperimentWithVersions, 'pageUrl' | 'pageMatch'>) =>
-  experiment.pageUrl === null ? null : { url: experiment.pageUrl, match: experiment.pageMatch };
+export const pageOf = (experiment: Pick<ExperimentWithVersions, 'pageUrl' | 'pageMatch' | 'pageOpenUrl'>) =>
+  experiment.pageUrl === null
+    ? null
+    : { url: experiment.pageUrl, match: experiment.pageMatch, openUrl: experiment.pageOpenUrl };
 
 /** What the audit log keeps of an experiment: its definition and where it stands, as the API shows them. */
 export const experimentSnapshot = (experiment: ExperimentWithVersions) => ({

@@ -42,6 +42,7 @@ export interface Experiment {
   slotStart: number | null;
   slotEnd: number | null;
   pageUrl: string | null;
+  pageOpenUrl: string | null;
   pageMatch: PageMatch;
   integrationConfigured: boolean;
   metrics: ExperimentMetrics;

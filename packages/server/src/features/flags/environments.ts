@@ -39,8 +39,9 @@ export async function writeEnvironment(
     acting,
     'flag.environment_updated',
     flag,
-    { environment: envKey, enabled: before.enabled, rules: before.rules },
-    { environment: envKey, ...next },
+    // The flag's key and name travel along so the audit log names the flag, not its id.
+    { key: flag.key, name: flag.name, environment: envKey, enabled: before.enabled, rules: before.rules },
+    { key: flag.key, name: flag.name, environment: envKey, ...next },
   );
   return (await getFlag(tx, flag.projectId, flag.key)).environments[envKey]!;
 }

@@ -308,8 +308,8 @@ describe('flags', () => {
     expect(entries[0]).toMatchObject({
       actor: { kind: 'api_key', id: secret.id, name: secret.name },
       entityId: created.json().id,
-      before: { environment: 'production', enabled: false, rules: [] },
-      after: { environment: 'production', enabled: true, rules: [{ id: 'r1' }] },
+      before: { key: 'via-api', name: 'Via API', environment: 'production', enabled: false, rules: [] },
+      after: { key: 'via-api', environment: 'production', enabled: true, rules: [{ id: 'r1' }] },
     });
   });
 });

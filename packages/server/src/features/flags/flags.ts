@@ -29,6 +29,7 @@ export const flagSnapshot = (flag: Flag) => ({
   defaultVariant: flag.defaultVariant,
   offVariant: flag.offVariant,
   tags: flag.tags,
+  metadata: flag.metadata,
   archivedAt: flag.archivedAt,
 });
 
@@ -123,13 +124,19 @@ export async function getFlag(db: Database, projectId: string, key: string): Pro
 }
 
 /** A boolean flag needs no variants spelled out: on serves true, off serves false. */
-function variantsOf(input: CreateFlagBody): { variants: Variant[]; defaultVariant: string; offVariant: string } {
+/** Left out, the default is the first variant and the off variant the default; null (none) is kept. */
+function variantsOf(input: CreateFlagBody): {
+  variants: Variant[];
+  defaultVariant: string | null;
+  offVariant: string | null;
+} {
   if (input.variants) {
     const first = input.variants[0]!.key;
+    const defaultVariant = input.defaultVariant === undefined ? first : input.defaultVariant;
     return {
       variants: input.variants,
-      defaultVariant: input.defaultVariant ?? first,
-      offVariant: input.offVariant ?? input.defaultVariant ?? first,
+      defaultVariant,
+      offVariant: input.offVariant === undefined ? defaultVariant : input.offVariant,
     };
   }
   if (input.type !== 'boolean') throw invalidField('variants', `Please input the variants of a ${input.type} flag`);
@@ -138,8 +145,8 @@ function variantsOf(input: CreateFlagBody): { variants: Variant[]; defaultVarian
       { key: 'on', value: true },
       { key: 'off', value: false },
     ],
-    defaultVariant: input.defaultVariant ?? 'on',
-    offVariant: input.offVariant ?? 'off',
+    defaultVariant: input.defaultVariant === undefined ? 'on' : input.defaultVariant,
+    offVariant: input.offVariant === undefined ? 'off' : input.offVariant,
   };
 }
 
@@ -161,6 +168,7 @@ export async function createFlag(
     name: input.name,
     description: input.description,
     tags: input.tags,
+    metadata: input.metadata,
     ...definition,
   });
   const flag = await findFlag(tx, projectId, input.key);

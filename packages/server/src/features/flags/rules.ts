@@ -26,8 +26,8 @@ export const valueFitsType = (type: FlagType, value: JsonValue): boolean => VALU
 export function checkVariants(flag: {
   type: FlagType;
   variants: Variant[];
-  defaultVariant: string;
-  offVariant: string;
+  defaultVariant: string | null;
+  offVariant: string | null;
 }): void {
   const seen = new Set<string>();
   flag.variants.forEach((variant, index) => {
@@ -38,7 +38,9 @@ export function checkVariants(flag: {
     }
   });
   for (const field of ['defaultVariant', 'offVariant'] as const) {
-    if (!seen.has(flag[field])) throw invalidField(field, `There is no variant "${flag[field]}"`);
+    // None (null) is allowed: the code's own default value is served.
+    const variant = flag[field];
+    if (variant !== null && !seen.has(variant)) throw invalidField(field, `There is no variant "${variant}"`);
   }
 }
 

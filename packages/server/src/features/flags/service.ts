@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { selectEnvironmentFlags, upsertFlagUsage } from './store';
+import { selectEnvironmentFlags, selectLastFlagEvaluation, upsertFlagUsage } from './store';
 import type { EnvironmentFlag, FlagUsageReport } from './types';
 
 export { copyFlagRules, getFlagEnvironment, setFlagEnvironment } from './environments';
@@ -25,3 +25,7 @@ export const listEnvironmentFlags = (
  */
 export const recordFlagUsage = (db: Database, reports: FlagUsageReport[], at: Date): Promise<void> =>
   upsertFlagUsage(db, reports, at);
+
+/** Whether, and when last, an SDK evaluated one of the project's flags. */
+export const lastFlagEvaluation = (db: Database, projectId: string): Promise<Date | null> =>
+  selectLastFlagEvaluation(db, projectId);

@@ -12,6 +12,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  max,
   not,
   or,
   type SQL,
@@ -153,7 +154,7 @@ export async function upsertFlagUsage(db: Database, reports: FlagUsageReport[], 
 export async function insertFlag(
   tx: Database,
   row: Pick<Flag, 'id' | 'projectId' | 'key' | 'name' | 'type' | 'variants' | 'defaultVariant' | 'offVariant'> &
-    Partial<Pick<Flag, 'description' | 'tags' | 'archivedAt'>>,
+    Partial<Pick<Flag, 'description' | 'tags' | 'metadata' | 'archivedAt'>>,
 ): Promise<void> {
   await tx.insert(flag).values(row);
 }
@@ -161,7 +162,9 @@ export async function insertFlag(
 export async function updateFlagRow(
   tx: Database,
   id: string,
-  changes: Partial<Pick<Flag, 'name' | 'description' | 'variants' | 'defaultVariant' | 'offVariant' | 'tags'>>,
+  changes: Partial<
+    Pick<Flag, 'name' | 'description' | 'variants' | 'defaultVariant' | 'offVariant' | 'tags' | 'metadata'>
+  >,
 ): Promise<void> {
   await tx
     .update(flag)
@@ -205,4 +208,13 @@ export async function selectRulesServingExperiment(
     .innerJoin(environment, eq(environment.id, flagEnvironment.environmentId))
     .where(and(eq(flag.projectId, projectId), sql`${flagEnvironment.rules} @> ${serving}::jsonb`))
     .orderBy(asc(flag.key), asc(environment.key));
+}
+
+/** The latest time an SDK reported evaluating any of the project's flags, in any environment. */
+export async function selectLastFlagEvaluation(db: Database, projectId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(flagUsage.lastEvaluatedAt) })
+    .from(flagUsage)
+    .where(eq(flagUsage.projectId, projectId));
+  return row?.at ?? null;
 }

@@ -1,4 +1,4 @@
-import type { FlagRule, FlagType, Variant } from '@tabula/protocol';
+import type { FlagMetadata, FlagRule, FlagType, Variant } from '@tabula/protocol';
 
 export interface Flag {
   id: string;
@@ -8,11 +8,12 @@ export interface Flag {
   description: string;
   type: FlagType;
   variants: Variant[];
-  /** Served when the flag is on and no rule matches. */
-  defaultVariant: string;
-  /** Served while the flag is off. */
-  offVariant: string;
+  /** Served when the flag is on and no rule matches; null serves the code's own default value. */
+  defaultVariant: string | null;
+  /** Served while the flag is off; null serves the code's own default value. */
+  offVariant: string | null;
   tags: string[];
+  metadata: FlagMetadata;
   archivedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;

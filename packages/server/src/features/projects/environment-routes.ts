@@ -61,9 +61,28 @@ export const environmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     async (request) => {
       const acting = actingOf(principalOf(request));
       const { projectId, envKey } = request.params;
-      const env = await db.transaction((tx) =>
-        projects.renameEnvironment(tx, acting, projectId, envKey, request.body.name),
-      );
+      const env = await db.transaction((tx) => projects.updateEnvironment(tx, acting, projectId, envKey, request.body));
+      // The payload is served encrypted, or in clear, from now on.
+      if (request.body.encryptPayload !== undefined) await changes.notifyProjectChanged(projectId);
+      return toEnvironmentBody(env);
+    },
+  );
+
+  app.post(
+    '/projects/:projectId/environments/:envKey/payload-key',
+    {
+      config: admin,
+      schema: {
+        tags,
+        params: environmentParams,
+        response: withErrors({ 200: environmentSchema }),
+      },
+    },
+    async (request) => {
+      const acting = actingOf(principalOf(request));
+      const { projectId, envKey } = request.params;
+      const env = await db.transaction((tx) => projects.rotatePayloadKey(tx, acting, projectId, envKey));
+      await changes.notifyProjectChanged(projectId);
       return toEnvironmentBody(env);
     },
   );

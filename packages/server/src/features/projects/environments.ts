@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { PAYLOAD_KEY_BYTES, type UpdateEnvironmentBody } from '@tabula/protocol';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../http/app-error';
 import { newId } from '../../lib/ids';
 import { type Acting, recordAudit } from '../audit/service';
 import { getProject } from './projects';
-import { deleteEnvironmentRow, insertEnvironments, updateEnvironmentRow } from './store';
+import { deleteEnvironmentRow, insertEnvironments, selectEnvironmentPayloadKey, updateEnvironmentRow } from './store';
 import type { Environment } from './types';
 
 const audit = (tx: Database, acting: Acting, action: string, env: Environment, before: unknown, after: unknown) =>
@@ -16,6 +18,11 @@ const audit = (tx: Database, acting: Acting, action: string, env: Environment, b
     before,
     after,
   });
+
+/** What the audit log shows of an environment: never its key, which would then be read by every viewer of the log. */
+const described = (env: Environment) => ({ key: env.key, name: env.name, encryptPayload: env.payloadKey !== null });
+
+const newPayloadKey = (): string => randomBytes(PAYLOAD_KEY_BYTES).toString('base64');
 
 export async function listEnvironments(db: Database, projectId: string): Promise<Environment[]> {
   return (await getProject(db, projectId)).environments;
@@ -44,22 +51,50 @@ export async function createEnvironment(
     throw conflict(`This project already has an environment with key "${input.key}"`);
   }
   const [env] = await insertEnvironments(tx, [{ id: newId(), projectId, ...input }]);
-  await audit(tx, acting, 'environment.created', env!, null, input);
+  await audit(tx, acting, 'environment.created', env!, null, described(env!));
   return env!;
 }
 
-export async function renameEnvironment(
+/**
+ * Renames it and turns payload encryption on or off. Turning it on makes a new key; asking for it while it is on
+ * keeps the key, so pages already carrying it go on working.
+ */
+export async function updateEnvironment(
   tx: Database,
   acting: Acting,
   projectId: string,
   key: string,
-  name: string,
+  changes: UpdateEnvironmentBody,
 ): Promise<Environment> {
   const { env } = await lockEnvironment(tx, projectId, key);
-  const updated = await updateEnvironmentRow(tx, env.id, { name });
-  await audit(tx, acting, 'environment.updated', env, { key, name: env.name }, { key, name });
+  const { encryptPayload, name } = changes;
+  const row: Partial<Pick<Environment, 'name' | 'payloadKey'>> = {};
+  if (name !== undefined && name !== env.name) row.name = name;
+  if (encryptPayload !== undefined && encryptPayload !== (env.payloadKey !== null)) {
+    row.payloadKey = encryptPayload ? newPayloadKey() : null;
+  }
+  if (Object.keys(row).length === 0) return env;
+  const updated = await updateEnvironmentRow(tx, env.id, row);
+  await audit(tx, acting, 'environment.updated', env, described(env), described(updated));
   return updated;
 }
+
+/** A new key, encryption on: pages carrying the old key keep their cached payload until they carry the new one. */
+export async function rotatePayloadKey(
+  tx: Database,
+  acting: Acting,
+  projectId: string,
+  key: string,
+): Promise<Environment> {
+  const { env } = await lockEnvironment(tx, projectId, key);
+  const updated = await updateEnvironmentRow(tx, env.id, { payloadKey: newPayloadKey() });
+  await audit(tx, acting, 'environment.payload_key_rotated', env, described(env), described(updated));
+  return updated;
+}
+
+/** The key an environment's payload is encrypted with, or null when it is served in clear. */
+export const environmentPayloadKey = (db: Database, environmentId: string): Promise<string | null> =>
+  selectEnvironmentPayloadKey(db, environmentId);
 
 /** Its API keys go with it (foreign keys cascade). */
 export async function deleteEnvironment(tx: Database, acting: Acting, projectId: string, key: string): Promise<void> {

@@ -8,6 +8,7 @@ export const toEnvironmentBody = (env: Environment): EnvironmentBody => ({
   key: env.key,
   name: env.name,
   createdAt: iso(env.createdAt),
+  payloadKey: env.payloadKey,
 });
 
 export const toProjectBody = (project: Project): ProjectBody => ({

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
@@ -37,13 +38,23 @@ describe('projects', () => {
     const owner = await signUp(t.app);
     const project = await createProject(t.app, owner);
     const url = `/api/v1/projects/${project.id}`;
-    expect(project.statistics).toEqual({ method: 'frequentist', alpha: 0.05, correction: 'holm' });
+    expect(project.statistics).toEqual({
+      method: 'frequentist',
+      alpha: 0.05,
+      correction: 'holm',
+      decisionThreshold: 0.95,
+    });
     const changed = await call(t.app, owner, {
       method: 'PATCH',
       url,
       payload: { statistics: { method: 'bayesian', correction: 'benjamini-hochberg' } },
     });
-    expect(changed.json().statistics).toEqual({ method: 'bayesian', alpha: 0.05, correction: 'benjamini-hochberg' });
+    expect(changed.json().statistics).toEqual({
+      method: 'bayesian',
+      alpha: 0.05,
+      correction: 'benjamini-hochberg',
+      decisionThreshold: 0.95,
+    });
     expect((await call(t.app, owner, { url })).json().statistics).toMatchObject({ method: 'bayesian' });
 
     const bad = await call(t.app, owner, { method: 'PATCH', url, payload: { statistics: { alpha: 0.5 } } });
@@ -59,6 +70,24 @@ describe('projects', () => {
       before: { statistics: { method: 'frequentist', correction: 'holm' } },
       after: { statistics: { method: 'bayesian', correction: 'benjamini-hochberg' } },
     });
+  });
+
+  it('gives settings stored before the decision threshold existed its default', async () => {
+    const owner = await signUp(t.app);
+    const project = await createProject(t.app, owner);
+    const { db } = t.database;
+    const old = { method: 'bayesian', alpha: 0.05, correction: 'holm' };
+    await db
+      .update(projectTable)
+      .set({ statistics: old as never })
+      .where(eq(projectTable.id, project.id));
+    const migration = readFileSync(
+      new URL('../../db/migrations/0013_statistics_decision_threshold.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+    const read = await call(t.app, owner, { url: `/api/v1/projects/${project.id}` });
+    expect(read.json().statistics).toEqual({ ...old, decisionThreshold: 0.95 });
   });
 
   it('deletes a project with its environments and keys, keeping its history', async () => {

@@ -4,9 +4,11 @@ import { selectProjectOrganization } from './store';
 export {
   createEnvironment,
   deleteEnvironment,
+  environmentPayloadKey,
   findEnvironment,
   listEnvironments,
-  renameEnvironment,
+  rotatePayloadKey,
+  updateEnvironment,
 } from './environments';
 export { createProject, deleteProject, getProject, listProjects, updateProject } from './projects';
 export type { Environment, Project } from './types';

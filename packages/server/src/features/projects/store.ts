@@ -59,15 +59,27 @@ export async function deleteProjectRow(tx: Database, id: string): Promise<void> 
   await tx.delete(project).where(eq(project.id, id));
 }
 
-export async function insertEnvironments(tx: Database, rows: Omit<Environment, 'createdAt'>[]): Promise<Environment[]> {
+export async function insertEnvironments(
+  tx: Database,
+  rows: Omit<Environment, 'createdAt' | 'payloadKey'>[],
+): Promise<Environment[]> {
   return tx.insert(environment).values(rows).returning();
 }
 
-export async function updateEnvironmentRow(tx: Database, id: string, changes: { name: string }): Promise<Environment> {
+export async function updateEnvironmentRow(
+  tx: Database,
+  id: string,
+  changes: Partial<Pick<Environment, 'name' | 'payloadKey'>>,
+): Promise<Environment> {
   const [row] = await tx.update(environment).set(changes).where(eq(environment.id, id)).returning();
   return row!;
 }
 
 export async function deleteEnvironmentRow(tx: Database, id: string): Promise<void> {
   await tx.delete(environment).where(eq(environment.id, id));
+}
+
+export async function selectEnvironmentPayloadKey(db: Database, id: string): Promise<string | null> {
+  const [row] = await db.select({ payloadKey: environment.payloadKey }).from(environment).where(eq(environment.id, id));
+  return row?.payloadKey ?? null;
 }

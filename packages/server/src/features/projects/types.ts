@@ -5,6 +5,8 @@ export interface Environment {
   projectId: string;
   key: string;
   name: string;
+  /** The AES key (base64) its SDK payload is encrypted with; null when served in clear. */
+  payloadKey: string | null;
   createdAt: Date;
 }
 

@@ -20,9 +20,13 @@ writeFileSync(join(sdkDir, 'tabula-stream.js'), 'export {};\n');
 const editorDir = mkdtempSync(join(tmpdir(), 'tabula-editor-'));
 const editorBundle = `(function(){window.TabulaEditor={};${' '.repeat(2000)}})();\n`;
 writeFileSync(join(editorDir, 'editor.js'), editorBundle);
-mkdirSync(join(editorDir, 'locales'));
-writeFileSync(join(editorDir, 'locales', 'zh-CN.json'), '{"save":"保存"}');
-writeFileSync(join(editorDir, 'locales', 'en.json'), '{"save":"Save"}');
+for (const [language, text] of [
+  ['zh-CN', '保存'],
+  ['en', 'Save'],
+]) {
+  mkdirSync(join(editorDir, 'locales', language!), { recursive: true });
+  writeFileSync(join(editorDir, 'locales', language!, 'editor.json'), JSON.stringify({ save: text }));
+}
 
 describe('SDK bundles', () => {
   const t = useTestApp({ sdkDir, editorDir });
@@ -80,7 +84,7 @@ describe('SDK bundles', () => {
     }
   });
 
-  it('serves the visual editor to any site, with its translations cached for a day (spec §9)', async () => {
+  it('serves the visual editor to any site, with its translations by app id, namespace and language, cached for a day (spec §7, §9)', async () => {
     const response = await t.app.inject({ url: '/sdk/editor.js', headers: { origin: 'https://shop.example.com' } });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(editorBundle);
@@ -93,7 +97,10 @@ describe('SDK bundles', () => {
       ['zh-CN', '保存'],
       ['en', 'Save'],
     ]) {
-      const locale = await t.app.inject({ url: `/sdk/editor/locales/${language}.json` });
+      const locale = await t.app.inject({
+        url: `/i18n/editor/editor/${language}.json?v=1a2b`,
+        headers: { origin: 'https://shop.example.com' },
+      });
       expect(locale.statusCode).toBe(200);
       expect(locale.json()).toEqual({ save: text });
       expect(locale.headers).toMatchObject({
@@ -102,7 +109,9 @@ describe('SDK bundles', () => {
         'access-control-allow-origin': '*',
       });
     }
-    expect((await t.app.inject({ url: '/sdk/editor/locales/ja.json' })).statusCode).toBe(404);
+    for (const url of ['/i18n/editor/editor/ja.json', '/i18n/editor/common/en.json', '/sdk/editor/locales/en.json']) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+    }
   });
 
   describe('with ?key=, a client key', () => {

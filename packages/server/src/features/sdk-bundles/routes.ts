@@ -24,7 +24,7 @@ const EDITOR_I18N_CACHE = 'public, max-age=86400';
  * the parts the bundle loads on demand (it resolves them against its own address, so all these names share the
  * folder). A part's name carries the hash of its content: it never changes, and is cached for good. With `?key=` a
  * client key, the bundle comes with that environment's payload (see createKeyedBundle), cached briefly as the payload
- * may change. And the visual editor's bundle, `/sdk/editor.js`, with its translations.
+ * may change. And the visual editor's bundle, `/sdk/editor.js`, with its translations at `/i18n/editor/<ns>/<lng>.json`.
  */
 export const sdkBundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, clientKeys, payloads }) => {
   // Read once at start: the bundles change only with a new build, which comes with a restart.
@@ -63,8 +63,10 @@ export const sdkBundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
 
   // The editor follows upgrades like the SDK: the SDK, the extension and bookmarklets all load it by this one name.
   app.get(`/sdk/${EDITOR_BUNDLE_FILE}`, route, serve(SHORT_CACHE, editor?.bundle, EDITOR_NOT_BUILT));
-  for (const [language, locale] of editor?.locales ?? []) {
-    app.get(`/sdk/editor/locales/${language}.json`, route, (request, reply) => {
+  // Beside the console's bundles, under the editor's app id; the editor asks with its version (`?v=`), so an upgrade's
+  // texts are never read from an older cache.
+  for (const [namespaceAndLanguage, locale] of editor?.locales ?? []) {
+    app.get(`/i18n/editor/${namespaceAndLanguage}.json`, route, (request, reply) => {
       reply.header('cache-control', EDITOR_I18N_CACHE);
       return sendPrecompressed(request, reply, locale, 'application/json; charset=utf-8');
     });

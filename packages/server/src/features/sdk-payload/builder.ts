@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  type Condition,
+  HASHED_OPERATORS,
   PAYLOAD_FORMAT,
   type PayloadExperiment,
   type PayloadFlag,
@@ -10,12 +12,21 @@ import type { Database } from '../../db/client';
 import type { ClientKeyGrant } from '../api-keys/service';
 import { listRunningExperiments, type RunningExperiment } from '../experiments/service';
 import { type EnvironmentFlag, listEnvironmentFlags } from '../flags/service';
+import { environmentPayloadKey } from '../projects/service';
 import { listSegments, type Segment } from '../segments/service';
 import { clickSelectorsOf, elementRulesOf } from './visual';
 
 export type PayloadScope = Pick<ClientKeyGrant, 'projectId' | 'environmentId' | 'environmentKey'>;
 
-const toSegment = (segment: Segment): PayloadSegment => ({ key: segment.key, conditions: segment.conditions });
+/** What a payload carries is SHA-256 digests of the values a hashed operator lists, never the values themselves. */
+const isHashed = (operator: string): boolean => (HASHED_OPERATORS as readonly string[]).includes(operator);
+const digest = (value: unknown): string => createHash('sha256').update(String(value)).digest('hex');
+const served = (conditions: Condition[]): Condition[] =>
+  conditions.map((condition) =>
+    isHashed(condition.operator) ? { ...condition, values: condition.values.map(digest) } : condition,
+  );
+
+const toSegment = (segment: Segment): PayloadSegment => ({ key: segment.key, conditions: served(segment.conditions) });
 
 const toFlag = (flag: EnvironmentFlag): PayloadFlag => ({
   key: flag.key,
@@ -24,7 +35,8 @@ const toFlag = (flag: EnvironmentFlag): PayloadFlag => ({
   defaultVariant: flag.defaultVariant,
   offVariant: flag.offVariant,
   enabled: flag.enabled,
-  rules: flag.rules,
+  rules: flag.rules.map((rule) => ({ ...rule, conditions: served(rule.conditions) })),
+  ...(Object.keys(flag.metadata).length > 0 ? { metadata: flag.metadata } : {}),
 });
 
 const toExperiment = (experiment: RunningExperiment): PayloadExperiment => ({
@@ -33,7 +45,7 @@ const toExperiment = (experiment: RunningExperiment): PayloadExperiment => ({
   unitAttribute: experiment.unitAttribute,
   traffic: experiment.traffic,
   phase: experiment.phase,
-  conditions: experiment.conditions,
+  conditions: served(experiment.conditions),
   segments: experiment.segments,
   layer:
     experiment.layerKey !== null && experiment.slotStart !== null && experiment.slotEnd !== null
@@ -50,9 +62,20 @@ const toExperiment = (experiment: RunningExperiment): PayloadExperiment => ({
   })),
 });
 
-/** Equal content, equal revision: a rebuild that changed nothing keeps every SDK's cached copy (and ETag) valid. */
-function revisionOf(content: Omit<SdkPayload, 'revision' | 'generatedAt'>): string {
-  return createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 22);
+/**
+ * Equal content, equal revision: a rebuild that changed nothing keeps every SDK's cached copy (and ETag) valid. The
+ * payload key counts too, so SDKs fetch the payload again when it is encrypted, decrypted or given a new key.
+ */
+function revisionOf(content: Omit<SdkPayload, 'revision' | 'generatedAt'>, payloadKey: string | null): string {
+  const hash = createHash('sha256').update(JSON.stringify(content));
+  if (payloadKey !== null) hash.update(payloadKey);
+  return hash.digest('base64url').slice(0, 22);
+}
+
+/** An environment's payload, and the key it is served encrypted with (null: in clear). */
+export interface BuiltPayload {
+  payload: SdkPayload;
+  payloadKey: string | null;
 }
 
 /**
@@ -60,22 +83,27 @@ function revisionOf(content: Omit<SdkPayload, 'revision' | 'generatedAt'>): stri
  * experiment with no versions cannot be served and is left out; the console does not let either be saved. Visual
  * experiments' element rules are converted here, so each is converted once per change, not per request.
  */
-export async function buildPayload(db: Database, scope: PayloadScope, now = new Date()): Promise<SdkPayload> {
-  const [segments, flags, experiments] = await Promise.all([
+export async function buildPayload(db: Database, scope: PayloadScope, now = new Date()): Promise<BuiltPayload> {
+  const [segments, flags, experiments, payloadKey] = await Promise.all([
     listSegments(db, scope.projectId),
     listEnvironmentFlags(db, scope.projectId, scope.environmentId),
     listRunningExperiments(db, scope.projectId),
+    environmentPayloadKey(db, scope.environmentId),
   ]);
-  const served = experiments.filter((experiment) => experiment.versions.length > 0);
+  const running = experiments.filter((experiment) => experiment.versions.length > 0);
   const content: Omit<SdkPayload, 'revision' | 'generatedAt'> = {
     format: PAYLOAD_FORMAT,
     projectId: scope.projectId,
     environment: scope.environmentKey,
     segments: segments.map(toSegment),
     flags: flags.filter((flag) => flag.variants.length > 0).map(toFlag),
-    experiments: served.map(toExperiment),
-    clickSelectors: await clickSelectorsOf(db, scope.projectId, served),
+    experiments: running.map(toExperiment),
+    clickSelectors: await clickSelectorsOf(db, scope.projectId, running),
   };
   const { format, projectId, environment, ...rest } = content;
-  return { format, projectId, environment, revision: revisionOf(content), generatedAt: now.toISOString(), ...rest };
+  const revision = revisionOf(content, payloadKey);
+  return {
+    payload: { format, projectId, environment, revision, generatedAt: now.toISOString(), ...rest },
+    payloadKey,
+  };
 }

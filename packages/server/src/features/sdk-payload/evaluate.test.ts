@@ -1,68 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
-import { addExperiment, addFlag, sdkProject } from '../../../test/sdk';
+import { sdkShop } from '../../../test/sdk';
 import { event as eventTable } from '../../db/schema';
 
 describe('SDK online evaluation', () => {
   const t = useTestApp();
 
-  async function shop() {
-    const project = await sdkProject(t.app);
-    const production = project.environments.production!;
-    const db = t.database.db;
-    await addExperiment(db, project.projectId, {
-      key: 'hero',
-      versions: [
-        { key: 'small', weight: 5000, params: { size: 's' } },
-        { key: 'large', weight: 5000, params: { size: 'l' } },
-      ],
-    });
-    await addFlag(db, project.projectId, {
-      key: 'beta',
-      environments: {
-        [production]: {
-          enabled: true,
-          rules: [
-            {
-              id: 'pros',
-              conditions: [{ attribute: 'plan', operator: 'eq', values: ['pro'] }],
-              segments: [],
-              serve: { kind: 'variant', variant: 'on' },
-            },
-          ],
-        },
-      },
-      defaultVariant: 'off',
-    });
-    await addFlag(db, project.projectId, {
-      key: 'hero-size',
-      type: 'string',
-      variants: [{ key: 'default', value: 'm' }],
-      defaultVariant: 'default',
-      offVariant: 'default',
-      environments: {
-        [production]: {
-          enabled: true,
-          rules: [
-            {
-              id: 'exp',
-              conditions: [],
-              segments: [],
-              serve: { kind: 'experiment', experiment: 'hero', param: 'size' },
-            },
-          ],
-        },
-      },
-    });
-    return project;
-  }
-
   const evaluate = (clientKey: string, body: unknown) =>
     t.app.inject({ method: 'POST', url: `/sdk/v1/evaluate/${clientKey}`, payload: body as object });
 
   it('computes every flag and experiment for one unit', async () => {
-    const project = await shop();
+    const project = await sdkShop(t.app, t.database.db);
     const response = await evaluate(project.clientKey, { unitId: 'visitor-7', attributes: { plan: 'pro' } });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['access-control-allow-origin']).toBe('*');
@@ -82,7 +31,7 @@ describe('SDK online evaluation', () => {
   });
 
   it('answers only what was asked, naming unknown flags', async () => {
-    const project = await shop();
+    const project = await sdkShop(t.app, t.database.db);
     const response = await evaluate(project.clientKey, {
       unitId: 'visitor-1',
       flags: ['beta', 'missing'],
@@ -95,7 +44,7 @@ describe('SDK online evaluation', () => {
   });
 
   it('logs an exposure per experiment the unit is in, once however often it asks', async () => {
-    const project = await shop();
+    const project = await sdkShop(t.app, t.database.db);
     const exposures = () => t.database.db.select().from(eventTable).where(eq(eventTable.projectId, project.projectId));
     const body = { unitId: 'visitor-9', logExposure: true };
     const first = await evaluate(project.clientKey, body);
@@ -116,7 +65,7 @@ describe('SDK online evaluation', () => {
   });
 
   it('validates the request', async () => {
-    const project = await shop();
+    const project = await sdkShop(t.app, t.database.db);
     const unknownField = await evaluate(project.clientKey, { unitId: 'v', colour: 'red' });
     expect(unknownField.statusCode).toBe(400);
     expect(unknownField.json().error.code).toBe('validation_failed');

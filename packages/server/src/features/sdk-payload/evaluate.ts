@@ -17,13 +17,14 @@ function evaluatorOf(snapshot: PayloadSnapshot): Evaluator {
   return evaluator;
 }
 
-const toDetails = ({ key, value, variant, reason, errorCode, ruleId }: FlagDetails): FlagDetails => ({
+const toDetails = ({ key, value, variant, reason, errorCode, ruleId, metadata }: FlagDetails): FlagDetails => ({
   key,
   value,
   variant,
   reason,
   ...(errorCode === undefined ? {} : { errorCode }),
   ...(ruleId === undefined ? {} : { ruleId }),
+  ...(metadata === undefined ? {} : { metadata }),
 });
 
 const toAssignment = ({ experiment, version, params }: ExperimentAssignment): ExperimentAssignment => ({

@@ -5,9 +5,13 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { type Precompressed, precompress } from '../../http/precompressed';
 import { settleWithin } from '../../lib/settle-within';
-import { buildPayload, type PayloadScope } from './builder';
+import { type BuiltPayload, buildPayload, type PayloadScope } from './builder';
+import { sealPayload } from './seal';
 
-/** One revision of one environment's payload, serialized and compressed once for every request and stream. */
+/**
+ * One revision of one environment's payload, serialized and compressed once for every request and stream. The
+ * payload is what the server evaluates with; the body and the event carry it encrypted when the environment says so.
+ */
 export interface PayloadSnapshot {
   payload: SdkPayload;
   body: Precompressed;
@@ -55,13 +59,19 @@ export interface PayloadCache {
    * rebuild failed, or is still waiting for the database.
    */
   servedFromMemoryOnly(scope: PayloadScope): boolean;
+  /**
+   * The payload as of the latest change, however long its rebuild takes: a stream has no request waiting on it, and
+   * an update it skipped because the database was slow would never reach its pages. Resolves with the newest
+   * snapshot held, so overlapping rebuilds never hand back an older one.
+   */
+  latest(scope: PayloadScope): Promise<PayloadSnapshot>;
   /** Called with the environments whose payload may have changed (streams then fetch and push it). */
   onStale(listener: (scopes: PayloadScope[]) => void): () => void;
   close(): void;
 }
 
-async function snapshotOf(payload: SdkPayload): Promise<PayloadSnapshot> {
-  const json = JSON.stringify(payload);
+async function snapshotOf({ payload, payloadKey }: BuiltPayload): Promise<PayloadSnapshot> {
+  const json = JSON.stringify(payloadKey === null ? payload : sealPayload(payload, payloadKey));
   return {
     payload,
     body: await precompress(Buffer.from(json), `"${payload.revision}"`),
@@ -86,9 +96,9 @@ export function createPayloadCache(db: Database, changes: ChangeBus, log: Fastif
 
   const rebuild = async (entry: Entry, generation: number): Promise<PayloadSnapshot> => {
     try {
-      const payload = await buildPayload(db, entry.scope);
+      const built = await buildPayload(db, entry.scope);
       const previous = entry.snapshot;
-      const snapshot = previous?.payload.revision === payload.revision ? previous : await snapshotOf(payload);
+      const snapshot = previous?.payload.revision === built.payload.revision ? previous : await snapshotOf(built);
       // Builds may overlap (a change arrived mid-build); an older one must not replace a newer one's result.
       if (generation >= entry.snapshotGeneration) {
         entry.snapshot = snapshot;
@@ -116,22 +126,31 @@ export function createPayloadCache(db: Database, changes: ChangeBus, log: Fastif
     return build.promise;
   };
 
+  const entryOf = (scope: PayloadScope): Entry => {
+    let entry = entries.get(scope.environmentId);
+    if (!entry) {
+      entry = {
+        scope,
+        snapshot: null,
+        generation: 0,
+        snapshotGeneration: -1,
+        builtAt: 0,
+        failedAt: 0,
+        build: null,
+        buildStartedAt: 0,
+      };
+      entries.set(scope.environmentId, entry);
+    }
+    return entry;
+  };
+
+  /** Joining a build that started before the latest change would answer with data older than that change. */
+  const currentBuild = (entry: Entry) =>
+    entry.build && entry.build.generation === entry.generation ? entry.build.promise : undefined;
+
   return {
     get(scope) {
-      let entry = entries.get(scope.environmentId);
-      if (!entry) {
-        entry = {
-          scope,
-          snapshot: null,
-          generation: 0,
-          snapshotGeneration: -1,
-          builtAt: 0,
-          failedAt: 0,
-          build: null,
-          buildStartedAt: 0,
-        };
-        entries.set(scope.environmentId, entry);
-      }
+      const entry = entryOf(scope);
       const { snapshot } = entry;
       const now = Date.now();
       if (snapshot && entry.snapshotGeneration === entry.generation) {
@@ -140,8 +159,7 @@ export function createPayloadCache(db: Database, changes: ChangeBus, log: Fastif
         }
         return Promise.resolve(snapshot);
       }
-      // Joining a build that started before the latest change would answer with data older than that change.
-      const build = entry.build && entry.build.generation === entry.generation ? entry.build.promise : undefined;
+      const build = currentBuild(entry);
       if (!build && snapshot && now - entry.failedAt < RETRY_AFTER_FAILURE_MS) return Promise.resolve(snapshot);
       const current = build ?? startBuild(entry);
       if (!snapshot) return current;
@@ -149,6 +167,12 @@ export function createPayloadCache(db: Database, changes: ChangeBus, log: Fastif
       const failing = entry.failedAt > entry.builtAt;
       const wait = failing ? 0 : Math.max(0, MAX_WAIT_FOR_REBUILD_MS - (now - entry.buildStartedAt));
       return settleWithin(current, wait, snapshot);
+    },
+    latest(scope) {
+      const entry = entryOf(scope);
+      if (entry.snapshot && entry.snapshotGeneration === entry.generation) return Promise.resolve(entry.snapshot);
+      const build = currentBuild(entry) ?? startBuild(entry);
+      return build.then((built) => entry.snapshot ?? built);
     },
     servedFromMemoryOnly(scope) {
       const entry = entries.get(scope.environmentId);

@@ -1,5 +1,4 @@
 import { evaluateRequestSchema, evaluateResponseSchema, sdkPayloadSchema } from '@tabula/protocol';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -8,6 +7,7 @@ import { sendPrecompressed } from '../../http/precompressed';
 import { noContent, withErrors } from '../../http/schemas';
 import { flagUsageOf } from '../sdk-events/service';
 import { evaluate, exposureRows } from './evaluate';
+import { lastEventIdOf, startEventStream } from './event-stream';
 import { FROM_MEMORY_HEADER, markIfFromMemory } from './from-memory';
 import { createStreamHub } from './stream-hub';
 
@@ -16,11 +16,6 @@ const tags = ['sdk'];
 const PAYLOAD = '/sdk/v1/payload/:clientKey';
 const STREAM = '/sdk/v1/stream/:clientKey';
 const EVALUATE = '/sdk/v1/evaluate/:clientKey';
-
-const lastEventId = (request: FastifyRequest): string | null => {
-  const header = request.headers['last-event-id'];
-  return typeof header === 'string' && header !== '' ? header : null;
-};
 
 /**
  * What SDKs read: the payload (polling with ETags), the stream of payload changes, and online evaluation. All are
@@ -83,21 +78,9 @@ export const sdkPayloadRoutes: FastifyPluginAsyncZod<AppContext> = async (
       clientKeys.recordUse(grant);
       const snapshot = await cache.get(grant);
       markIfFromMemory(reply, cache, grant);
-      reply.hijack();
-      const headers = Object.fromEntries(
-        Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => {
-          return entry[1] !== undefined;
-        }),
-      );
-      reply.raw.writeHead(200, {
-        ...headers,
-        'content-type': 'text/event-stream; charset=utf-8',
-        // no-transform: a compressing proxy would hold events back until its buffer fills.
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no',
-      });
+      startEventStream(reply);
       streams.open(grant, reply.raw, snapshot, {
-        lastEventId: lastEventId(request),
+        lastEventId: lastEventIdOf(request),
         clientKey: request.params.clientKey,
       });
     },

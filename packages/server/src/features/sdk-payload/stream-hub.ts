@@ -19,6 +19,9 @@ interface Connection {
 /** Whether the client key still opens its environment; false once revoked or deleted. */
 export type KeyCheck = (clientKey: string) => Promise<boolean>;
 
+/** The event a revision is announced with; built once per snapshot and shared by every connection. */
+export type EventOf = (snapshot: PayloadSnapshot) => Buffer;
+
 interface Channel {
   scope: PayloadScope;
   connections: Set<Connection>;
@@ -38,9 +41,15 @@ export interface StreamHub {
 
 /**
  * Server-sent payload updates. Every connection of an environment shares the snapshot's encoded bytes, so a
- * change costs one rebuild and one buffer however many pages listen.
+ * change costs one rebuild and one buffer however many pages listen. By default the event carries the payload;
+ * `eventOf` announces revisions some other way (OFREP's notification to fetch again).
  */
-export function createStreamHub(cache: PayloadCache, keyOpens: KeyCheck, log: FastifyBaseLogger): StreamHub {
+export function createStreamHub(
+  cache: PayloadCache,
+  keyOpens: KeyCheck,
+  log: FastifyBaseLogger,
+  eventOf: EventOf = (snapshot) => snapshot.event,
+): StreamHub {
   const channels = new Map<string, Channel>();
   let size = 0;
 
@@ -55,10 +64,12 @@ export function createStreamHub(cache: PayloadCache, keyOpens: KeyCheck, log: Fa
   };
 
   const push = (channel: Channel, snapshot: PayloadSnapshot) => {
+    let event: Buffer | undefined;
     for (const connection of channel.connections) {
       if (connection.revision === snapshot.payload.revision) continue;
       connection.revision = snapshot.payload.revision;
-      send(connection, snapshot.event);
+      event ??= eventOf(snapshot);
+      send(connection, event);
     }
   };
 
@@ -79,7 +90,7 @@ export function createStreamHub(cache: PayloadCache, keyOpens: KeyCheck, log: Fa
       const channel = channels.get(scope.environmentId);
       if (!channel) continue;
       endRevoked(channel);
-      cache.get(scope).then(
+      cache.latest(scope).then(
         (snapshot) => push(channel, snapshot),
         (error: unknown) => log.warn({ err: error }, 'could not rebuild a streamed payload'),
       );

@@ -1,27 +1,9 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, useTestApp } from '../../../test/app';
 import { createKey } from '../../../test/client';
 import { addFlag, announceChange, revisionOf, revokeKey, sdkProject } from '../../../test/sdk';
-
-/** Reads a text/event-stream response block by block (blocks end with a blank line). */
-function eventReader(response: Response) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  return async function next(): Promise<string> {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        return block;
-      }
-      const { done, value } = await reader.read();
-      if (done) throw new Error('the stream ended');
-      buffer += decoder.decode(value, { stream: true });
-    }
-  };
-}
+import { eventReader } from '../../../test/sse';
 
 const parsePayloadEvent = (block: string) => {
   const lines = block.split('\n');
@@ -77,6 +59,36 @@ describe('SDK payload stream', () => {
     expect(third.flags.map((flag: { key: string }) => flag.key)).toEqual(['another', 'streamed']);
     abort.abort();
   });
+
+  // Only a server database lets another connection hold a lock the rebuild waits on.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'sends a change whose rebuild waits on the database longer than requests do',
+    async () => {
+      const project = await sdkProject(t.app);
+      const { response, abort } = await open(project.clientKey);
+      const next = eventReader(response);
+      await next();
+      const first = parsePayloadEvent(await next());
+
+      const locker = new pg.Client({ connectionString: t.databaseUrl! });
+      await locker.connect();
+      try {
+        await locker.query('begin');
+        await locker.query('lock table segment in access exclusive mode');
+        await addFlag(t.database.db, project.projectId, { key: 'slow' });
+        await announceChange(t.database.db, project.projectId);
+        // Past the time a request waits for a rebuild before it is served the payload already held.
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await locker.query('commit');
+      } finally {
+        await locker.end();
+      }
+      const second = parsePayloadEvent(await next());
+      expect(second.revision).not.toBe(first.revision);
+      expect(second.flags.map((flag: { key: string }) => flag.key)).toEqual(['slow']);
+      abort.abort();
+    },
+  );
 
   it('does not resend what a reconnecting client already has (Last-Event-ID)', async () => {
     const project = await sdkProject(t.app);

@@ -92,7 +92,8 @@ describe('a second factor the organization requires', () => {
     });
     const { router, queryClient } = renderConsole(`/projects/${project.id}/flags?q=beta`, lockedOut());
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    // The whole console's first render, lazy pages included, comes before the redirect.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'), { timeout: 5000 });
     expect((await screen.findByTestId('mfa-required')).textContent).toContain('Acme requires every member');
     fireEvent.click(screen.getByTestId('mfa-set-up'));
     expect(await screen.findByTestId('mfa-qr')).toBeTruthy();

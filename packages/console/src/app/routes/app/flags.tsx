@@ -2,7 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { useUrlListState } from '../../../components/list-kit/use-url-list-state';
 import { PageHeader } from '../../../components/page-header';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { CreateFlagModal } from '../../../features/flags/components/create-flag-modal';
@@ -16,7 +17,7 @@ export function FlagsRoute() {
   const { t } = useTranslation('flags');
   const navigate = useNavigate();
   const { projectId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [listState, setListState] = useUrlListState(readListState, writeListState);
   const project = useProject(projectId);
   const canWrite = useCan('flag:write');
   const [creating, setCreating] = useState(false);
@@ -36,8 +37,8 @@ export function FlagsRoute() {
         <FlagsTable
           projectId={projectId}
           environments={project.data?.environments ?? []}
-          state={readListState(params)}
-          onChange={(state) => setParams(writeListState(state), { replace: true })}
+          state={listState}
+          onChange={setListState}
           flagHref={(flagKey) => flagPath(projectId, flagKey)}
           createButton={createButton('create-flag-button-empty') || undefined}
         />

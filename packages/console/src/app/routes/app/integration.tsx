@@ -28,7 +28,7 @@ export function IntegrationRoute() {
         {/* The answer people wait for after pasting the code comes first. */}
         <IntegrationStatus clientKeys={clientKeys} loading={keys.isPending} />
         <SnippetGenerator
-          key={`${projectId}:${clientKeys[0]?.id ?? ''}:${family}`}
+          key={projectId}
           projectId={projectId}
           clientKeys={clientKeys}
           origin={window.location.origin}

@@ -4,12 +4,12 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { CreateProjectButton } from '../../../features/projects/components/create-project-button';
 import { ProjectsList } from '../../../features/projects/components/projects-list';
-import { projectPath } from '../../paths';
+import { projectHomePath } from '../../paths';
 
 export function ProjectsRoute() {
   const { t } = useTranslation('projects');
   const navigate = useNavigate();
-  const projectHref = (project: Project) => projectPath(project.id);
+  const projectHref = (project: Project) => projectHomePath(project.id);
   return (
     <>
       <PageHeader

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { meAs } from '../../../testing/fixtures';
+import { unlabelledFields } from '../../../testing/labelled-fields';
 import { mockApi } from '../../../testing/mock-api';
 import { renderWithApp } from '../../../testing/render';
 import { ChangePasswordCard } from './change-password-card';
@@ -58,5 +59,13 @@ describe('change password', () => {
 
     expect(await screen.findByText('Please input valid password: it must not be your email address')).toBeTruthy();
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('form labels', () => {
+  it('binds every label to its field', () => {
+    mockApi({});
+    renderWithApp(<ChangePasswordCard />, { me: meAs('editor') });
+    expect(unlabelledFields()).toEqual([]);
   });
 });

@@ -27,6 +27,26 @@ describe('API keys', () => {
     expect(within(row).getByText('Development')).toBeTruthy();
   });
 
+  it('shows the decryption key beside a client key whose environment encrypts its payload', async () => {
+    const encrypted = { ...clientKey, decryptionKey: 'c2VjcmV0LWtleS1iYXNlNjQ=' };
+    mockApi({ [`GET ${keysPath}`]: { body: { keys: [encrypted] } } });
+    renderWithApp(<ApiKeysCard projectId={project.id} environments={environments} />, { me: meAs('editor') });
+
+    const row = (await screen.findByText('Web app')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Decryption key')).toBeTruthy();
+    const value = within(row).getByTestId(`decryption-key-${clientKey.id}`);
+    expect(value.textContent).toContain('c2VjcmV0LWtleS1iYXNlNjQ=');
+    expect(value.querySelector('.ant-typography-copy')).toBeTruthy();
+  });
+
+  it('shows no decryption key for a payload served in clear', async () => {
+    mockApi({ [`GET ${keysPath}`]: { body: { keys: [clientKey] } } });
+    renderWithApp(<ApiKeysCard projectId={project.id} environments={environments} />, { me: meAs('editor') });
+
+    await screen.findByText('Web app');
+    expect(screen.queryByText('Decryption key')).toBeNull();
+  });
+
   it('shows a new secret key once, with a copy button and a warning', async () => {
     const { calls } = mockApi({
       [`GET ${keysPath}`]: { body: { keys: [] } },

@@ -12,6 +12,7 @@ import { useRevokeApiKey } from '../api/revoke-api-key';
 import { ApiKeyValue } from './api-key-value';
 import { CreateApiKeyModal } from './create-api-key-modal';
 import { CreatedApiKeyModal } from './created-api-key-modal';
+import { DecryptionKeyValue } from './decryption-key-value';
 
 interface ApiKeysCardProps {
   projectId: string;
@@ -54,7 +55,16 @@ export function ApiKeysCard({ projectId, environments }: ApiKeysCardProps) {
       key: 'environment',
       render: environmentName,
     },
-    { title: t('apiKeys.key'), key: 'key', render: (_, apiKey) => <ApiKeyValue apiKey={apiKey} /> },
+    {
+      title: t('apiKeys.key'),
+      key: 'key',
+      render: (_, apiKey) => (
+        <Flex vertical gap={4} align="flex-start">
+          <ApiKeyValue apiKey={apiKey} />
+          <DecryptionKeyValue apiKey={apiKey} />
+        </Flex>
+      ),
+    },
     {
       title: t('apiKeys.lastUsed'),
       dataIndex: 'lastUsedAt',

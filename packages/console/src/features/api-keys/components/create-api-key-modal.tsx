@@ -52,7 +52,7 @@ export function CreateApiKeyModal({ projectId, environments, open, onClose, onCr
           <Input data-testid="create-key-name" autoFocus placeholder={t('apiKeys.namePlaceholder')} />
         </Form.Item>
         <Form.Item name="kind" label={t('apiKeys.kind')} rules={[rules.choose('kind')]}>
-          <Radio.Group data-testid="create-key-kind">
+          <Radio.Group aria-label={t('apiKeys.kind')} data-testid="create-key-kind">
             <Space orientation="vertical">
               {API_KEY_KINDS.map((kind) => (
                 <Radio key={kind} value={kind} data-testid={`create-key-kind-${kind}`}>

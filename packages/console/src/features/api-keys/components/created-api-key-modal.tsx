@@ -2,6 +2,7 @@ import type { CreatedApiKey } from '@tabula/protocol';
 import { Alert, Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CopyableValue } from '../../../components/copyable-value';
+import { DecryptionKeyValue } from './decryption-key-value';
 
 /** The one time a secret key is shown whole; the server keeps only its hash. */
 interface CreatedApiKeyModalProps {
@@ -32,6 +33,7 @@ export function CreatedApiKeyModal({ apiKey, environmentName, onClose }: Created
             {environmentName(apiKey.environment)}
           </Typography.Paragraph>
           <CopyableValue value={apiKey.key} testId="created-key-value" />
+          <DecryptionKeyValue apiKey={apiKey} style={{ marginTop: 8 }} />
           <Alert
             style={{ marginTop: 16 }}
             showIcon

@@ -1,11 +1,12 @@
 import type { AuditEntry } from '@tabula/protocol';
 import { Button, Flex, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AuditDiff } from '../../../components/audit-diff/audit-diff';
+import { AuditEntryDiff } from '../../../components/audit-diff/audit-entry-diff';
 import { EmptyState } from '../../../components/empty-state';
 import { RelativeTime } from '../../../components/relative-time';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { type AuditFilters, useAuditLog } from '../api/get-audit-log';
+import { actionSentence } from '../utils/action-sentence';
 import { entityLabel } from '../utils/entity-label';
 
 interface AuditLogTableProps {
@@ -13,14 +14,13 @@ interface AuditLogTableProps {
   projectName: (projectId: string) => string | undefined;
 }
 
-/** `project.created` reads as the entity's name and a translated verb; unknown verbs show as sent. */
+/** `flag.environment_updated` reads as the entity type and a translated sentence (see actionSentence). */
 function ActionLabel({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('audit');
-  const verb = entry.action.includes('.') ? entry.action.slice(entry.action.indexOf('.') + 1) : entry.action;
   return (
     <Flex gap={6} align="center" wrap>
       <Tag color="geekblue">{t(`entityTypes.${entry.entityType}`)}</Tag>
-      <Typography.Text>{t(`verbs.${verb}`, { defaultValue: verb })}</Typography.Text>
+      <Typography.Text>{actionSentence(entry, t)}</Typography.Text>
     </Flex>
   );
 }
@@ -86,7 +86,7 @@ export function AuditLogTable({ filters, projectName }: AuditLogTableProps) {
         pagination={false}
         scroll={{ x: 'max-content' }}
         data-testid="audit-table"
-        expandable={{ expandedRowRender: (entry) => <AuditDiff entry={entry} /> }}
+        expandable={{ expandedRowRender: (entry) => <AuditEntryDiff entry={entry} /> }}
         locale={{ emptyText: <EmptyState title={t('empty')} description={t('emptyDescription')} /> }}
       />
       {log.hasNextPage && (

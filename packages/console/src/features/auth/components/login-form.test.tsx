@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { meAs } from '../../../testing/fixtures';
+import { unlabelledFields } from '../../../testing/labelled-fields';
 import { mockApi } from '../../../testing/mock-api';
 import { renderWithApp } from '../../../testing/render';
 import { LoginForm } from './login-form';
@@ -166,5 +167,13 @@ describe('login with a second factor', () => {
 
     fireEvent.click(screen.getByTestId('login-mfa-back'));
     expect((screen.getByTestId('login-email') as HTMLInputElement).value).toBe('editor@example.com');
+  });
+});
+
+describe('form labels', () => {
+  it('binds every label to its field', () => {
+    mockApi({});
+    renderWithApp(<LoginForm onSuccess={vi.fn()} />);
+    expect(unlabelledFields()).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useCan } from '../../../lib/authorization';
 import { useDeleteEnvironment } from '../api/delete-environment';
 import { EnvironmentModal } from './environment-modal';
+import { PayloadEncryptionCell } from './payload-encryption-cell';
 
 interface EnvironmentsTableProps {
   projectId: string;
@@ -38,6 +39,11 @@ export function EnvironmentsTable({ projectId, environments }: EnvironmentsTable
           {key}
         </Typography.Text>
       ),
+    },
+    {
+      title: t('environments.encryption.title'),
+      key: 'payloadKey',
+      render: (_, environment) => <PayloadEncryptionCell projectId={projectId} environment={environment} />,
     },
     {
       title: t('environments.created'),
@@ -100,6 +106,7 @@ export function EnvironmentsTable({ projectId, environments }: EnvironmentsTable
         columns={columns}
         dataSource={environments}
         pagination={false}
+        scroll={{ x: 'max-content' }}
         data-testid="environments-table"
         locale={{
           emptyText: (

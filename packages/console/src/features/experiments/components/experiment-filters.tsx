@@ -1,6 +1,7 @@
 import { EXPERIMENT_KINDS, EXPERIMENT_STATUSES } from '@tabula/protocol';
-import { Flex, Input, Select } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ListFilterBar, ListSearch } from '../../../components/list-kit/list-filter-bar';
 import { optionTestIds } from '../../../components/option-test-ids';
 import type { ExperimentsQuery } from '../api/get-experiments';
 import type { ExperimentKind } from '../utils/experiment-draft';
@@ -15,15 +16,12 @@ export function ExperimentFilters({ value, onChange }: ExperimentFiltersProps) {
   const { t } = useTranslation('experiments');
   const set = (change: ExperimentsQuery) => onChange({ ...value, ...change, offset: undefined });
   return (
-    <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-      <Input.Search
-        allowClear
+    <ListFilterBar>
+      <ListSearch
+        value={value.search}
+        onSearch={(search) => set({ search })}
         placeholder={t('list.search')}
-        aria-label={t('list.search')}
-        defaultValue={value.search}
-        onSearch={(search) => set({ search: search.trim() || undefined })}
-        style={{ width: 280 }}
-        data-testid="experiments-search"
+        testId="experiments-search"
       />
       <Select
         aria-label={t('list.status')}
@@ -49,6 +47,6 @@ export function ExperimentFilters({ value, onChange }: ExperimentFiltersProps) {
           ...EXPERIMENT_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) })),
         ]}
       />
-    </Flex>
+    </ListFilterBar>
   );
 }

@@ -1,11 +1,12 @@
 import type { Experiment } from '@tabula/protocol';
 import { EXPERIMENT_SORTS } from '@tabula/protocol';
-import { Flex, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
+import { Flex, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
+import { ListTable } from '../../../components/list-kit/list-table';
+import { columnSortOrder, fromTableChange, offsetPagination } from '../../../components/list-kit/offset-paging';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { type ExperimentsQuery, useExperiments } from '../api/get-experiments';
 import { daysRunning } from '../utils/days-running';
@@ -15,7 +16,8 @@ import { ExperimentKindTag, ExperimentStatusTag } from './experiment-status-tag'
 export const EXPERIMENTS_PAGE_SIZE = 20;
 
 type Sort = (typeof EXPERIMENT_SORTS)[number];
-const isSort = (value: unknown): value is Sort => EXPERIMENT_SORTS.includes(value as Sort);
+/** The server's own order when the address names none: newest first. */
+const DEFAULT_ORDER = { sort: 'createdAt', order: 'desc' } as const;
 
 interface ExperimentListProps {
   projectId: string;
@@ -31,8 +33,7 @@ export function ExperimentList({ projectId, query, onQueryChange, experimentHref
   const { t } = useTranslation('experiments');
   const limit = query.limit ?? EXPERIMENTS_PAGE_SIZE;
   const experiments = useExperiments(projectId, { ...query, limit });
-  const sortOrder = (field: Sort) =>
-    (query.sort ?? 'createdAt') === field ? (query.order === 'asc' ? 'ascend' : 'descend') : null;
+  const sortOrder = (column: Sort) => columnSortOrder(query, column, DEFAULT_ORDER);
 
   const columns: TableColumnsType<Experiment> = [
     {
@@ -89,45 +90,23 @@ export function ExperimentList({ projectId, query, onQueryChange, experimentHref
     },
   ];
 
-  const onChange: TableProps<Experiment>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = single?.columnKey;
-    const sorted = single?.order && isSort(field);
-    onQueryChange({
-      ...query,
-      sort: sorted ? field : undefined,
-      order: sorted ? (single.order === 'ascend' ? 'asc' : 'desc') : undefined,
-      offset: ((pagination.current ?? 1) - 1) * limit || undefined,
-    });
-  };
-
   const filtered = Boolean(query.search || (query.status && query.status !== 'all') || query.kind);
   return (
     <>
       <ExperimentFilters value={query} onChange={onQueryChange} />
       <ServerErrorAlert error={experiments.error} />
-      <Table
-        rowKey="id"
+      <ListTable<Experiment>
+        testId="experiments-table"
         columns={columns}
         dataSource={experiments.data?.experiments ?? []}
         loading={experiments.isFetching}
-        onChange={onChange}
-        scroll={{ x: 'max-content' }}
-        data-testid="experiments-table"
-        pagination={{
-          current: Math.floor((query.offset ?? 0) / limit) + 1,
-          pageSize: limit,
-          total: experiments.data?.total ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-        }}
-        locale={{
-          emptyText: filtered ? (
-            <EmptyState title={t('list.noMatches')} description={t('list.noMatchesDescription')} />
-          ) : (
-            <EmptyState title={t('list.empty')} description={t('list.emptyDescription')} action={createAction} />
-          ),
-        }}
+        onChange={(pagination, _filters, sorter) =>
+          onQueryChange({ ...query, ...fromTableChange(pagination, sorter, EXPERIMENT_SORTS, limit) })
+        }
+        pagination={offsetPagination(query.offset, limit, experiments.data?.total ?? 0)}
+        filtered={filtered}
+        empty={{ title: t('list.empty'), description: t('list.emptyDescription'), action: createAction }}
+        noMatches={{ title: t('list.noMatches'), description: t('list.noMatchesDescription') }}
       />
     </>
   );

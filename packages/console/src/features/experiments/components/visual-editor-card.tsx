@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyableValue } from '../../../components/copyable-value';
+import { describeError } from '../../../lib/form-errors';
 import { useCreateEditorToken } from '../api/create-editor-token';
 import { editorBookmarklet, editorServerOrigin } from '../utils/bookmarklet';
 
@@ -71,7 +72,7 @@ export function VisualEditorCard({ projectId, experiment, saveFirst, onDraftSave
         >
           {t(unsaved ? 'visualEditor.saveAndOpen' : 'visualEditor.open')}
         </Button>
-        {create.isError && <Alert type="error" showIcon title={create.error.message} />}
+        {create.isError && <Alert type="error" showIcon title={describeError(create.error, t)} />}
         {opened && (
           <Flex vertical gap={8} style={{ width: '100%' }} data-testid="visual-editor-token">
             {!opened.editorUrl && <Alert type="info" showIcon title={t('visualEditor.noPage')} />}

@@ -13,6 +13,8 @@ export function useProblemText() {
         return t('validation.chooseGroup');
       case 'https':
         return t('validation.https');
+      case 'openUrlMatch':
+        return t('validation.openUrlMatch');
       default:
         return t(`common:validation.${problem.prompt}`, { s: t(`fields.${problem.field ?? 'name'}`) });
     }

@@ -21,11 +21,26 @@ describe('the wizard draft', () => {
   it('becomes a create body with parsed params, and a page only for visual experiments', () => {
     const draft = { ...newDraft({ control: 'Control', treatment: 'Green' }), name: ' Checkout ', key: 'checkout' };
     draft.versions[1] = { ...draft.versions[1]!, params: '{"color": "green"}' };
-    draft.page = { url: 'https://shop.example', match: 'fuzzy' };
+    draft.page = { url: 'https://shop.example', match: 'fuzzy', openUrl: ' ' };
     const body = toCreateBody(draft);
     expect(body).toMatchObject({ key: 'checkout', kind: 'ab', name: 'Checkout', page: null });
     expect(body.versions?.[1]?.params).toEqual({ color: 'green' });
-    expect(toCreateBody({ ...draft, kind: 'visual' }).page).toEqual({ url: 'https://shop.example', match: 'fuzzy' });
+    // No page to open typed: the server opens the page URL itself.
+    expect(toCreateBody({ ...draft, kind: 'visual' }).page).toEqual({
+      url: 'https://shop.example',
+      match: 'fuzzy',
+      openUrl: null,
+    });
+    const named = { ...draft.page, url: 'http://localhost:4000/*', openUrl: 'http://localhost:4000/demo' };
+    expect(toCreateBody({ ...draft, kind: 'visual', page: named }).page?.openUrl).toBe('http://localhost:4000/demo');
+  });
+
+  it('shows the page to open only when it is not the page URL itself', () => {
+    const page = (url: string, openUrl: string | null) =>
+      draftFromExperiment(experimentFixture({ kind: 'visual', page: { url, match: 'fuzzy', openUrl } })).page.openUrl;
+    expect(page('https://shop.example/', 'https://shop.example/')).toBe('');
+    expect(page('https://shop.example/*', null)).toBe('');
+    expect(page('https://shop.example/*', 'https://shop.example/a')).toBe('https://shop.example/a');
   });
 
   it('changes nothing when nothing was edited', () => {
@@ -41,7 +56,11 @@ describe('the wizard draft', () => {
 });
 
 describe('a draft whose experiment was saved elsewhere meanwhile', () => {
-  const page = { url: 'https://shop.example/landing', match: 'exact' as const };
+  const page = {
+    url: 'https://shop.example/landing',
+    match: 'exact' as const,
+    openUrl: 'https://shop.example/landing',
+  };
   const before = experimentFixture({ kind: 'visual', status: 'draft', page });
   // What the visual editor saves when it adds a version: three versions, the weights spread again.
   const after = experimentFixture({
@@ -63,9 +82,13 @@ describe('a draft whose experiment was saved elsewhere meanwhile', () => {
   });
 
   it('keeps what people edited in the wizard', () => {
-    const edited = { ...draftFromExperiment(before), name: 'Renamed', page: { ...page, match: 'fuzzy' as const } };
+    const draft = draftFromExperiment(before);
+    const edited = { ...draft, name: 'Renamed', page: { ...draft.page, match: 'fuzzy' as const } };
     const rebased = rebaseDraft(edited, before, after);
-    expect(changedFields(after, rebased)).toEqual({ name: 'Renamed', page: { ...page, match: 'fuzzy' } });
+    expect(changedFields(after, rebased)).toEqual({
+      name: 'Renamed',
+      page: { url: page.url, match: 'fuzzy', openUrl: null },
+    });
     expect(rebased.versions).toHaveLength(3);
   });
 });

@@ -43,7 +43,8 @@ export interface ExperimentDraft {
   /** Basis points of the layer the experiment reserves when it starts. */
   layerSlots: number;
   versions: VersionDraft[];
-  page: { url: string; match: PageMatch };
+  /** `openUrl` as typed; empty: the page URL itself, when it is one address. */
+  page: { url: string; match: PageMatch; openUrl: string };
   metrics: ExperimentMetrics;
 }
 
@@ -80,10 +81,16 @@ export function newDraft(names: { control: string; treatment: string }): Experim
       newVersion(names.control, 'control', control, true),
       newVersion(names.treatment, 'treatment', treatment),
     ],
-    page: { url: '', match: 'exact' },
+    page: { url: '', match: 'exact', openUrl: '' },
     metrics: { primary: [], secondary: [], guardrails: [] },
   };
 }
+
+/** The page to open shows only when it is not the page URL itself, which the server opens anyway. */
+const pageDraft = (page: Experiment['page']): ExperimentDraft['page'] =>
+  page
+    ? { url: page.url, match: page.match, openUrl: page.openUrl === page.url ? '' : (page.openUrl ?? '') }
+    : { url: '', match: 'exact', openUrl: '' };
 
 export function draftFromExperiment(experiment: Experiment): ExperimentDraft {
   return {
@@ -107,7 +114,7 @@ export function draftFromExperiment(experiment: Experiment): ExperimentDraft {
       isControl: version.isControl,
       params: formatParams(version.params),
     })),
-    page: experiment.page ?? { url: '', match: 'exact' },
+    page: pageDraft(experiment.page),
     metrics: experiment.metrics,
   };
 }
@@ -139,7 +146,10 @@ export function toExperimentFields(draft: ExperimentDraft): ExperimentFields {
     segments: draft.segments,
     layer: draft.layer,
     layerSlots: draft.layerSlots,
-    page: draft.kind === 'visual' ? { url: draft.page.url.trim(), match: draft.page.match } : null,
+    page:
+      draft.kind === 'visual'
+        ? { url: draft.page.url.trim(), match: draft.page.match, openUrl: draft.page.openUrl.trim() || null }
+        : null,
     versions,
     metrics: draft.metrics,
   };

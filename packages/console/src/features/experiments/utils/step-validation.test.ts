@@ -107,7 +107,11 @@ describe('versions step', () => {
 });
 
 describe('page step', () => {
-  const visual = (url: string): ExperimentDraft => ({ ...valid(), kind: 'visual', page: { url, match: 'exact' } });
+  const visual = (url: string, openUrl = '', match: 'exact' | 'fuzzy' = 'exact'): ExperimentDraft => ({
+    ...valid(),
+    kind: 'visual',
+    page: { url, match, openUrl },
+  });
 
   it('asks for the page address of a visual experiment', () => {
     expect(paths(visual(''), 'page')).toEqual(['page.url:input:url']);
@@ -116,11 +120,38 @@ describe('page step', () => {
   it('says "Url should be https protocol" for an address that is not https', () => {
     expect(paths(visual('http://shop.example/checkout'), 'page')).toEqual(['page.url:https:']);
     expect(paths(visual('shop.example'), 'page')).toEqual(['page.url:https:']);
+    expect(paths(visual('http://localhost.shop.example/'), 'page')).toEqual(['page.url:https:']);
+    expect(paths(visual('https://shop.example/*', 'http://shop.example/a', 'fuzzy'), 'page')).toEqual([
+      'page.openUrl:https:',
+    ]);
+  });
+
+  it('accepts http pages on this machine, which browsers treat as secure', () => {
+    for (const url of [
+      'http://localhost:4000/demo',
+      'http://127.0.0.1:8080/',
+      'http://[::1]/',
+      'http://a.localhost/',
+    ]) {
+      expect(paths(visual(url), 'page'), url).toEqual([]);
+    }
+  });
+
+  it('wants the page to open to be one address that the page URL matches', () => {
+    expect(paths(visual('http://localhost:4000/demo*', 'http://localhost:4000/demo?key=k', 'fuzzy'), 'page')).toEqual(
+      [],
+    );
+    expect(paths(visual('http://localhost:4000/demo*', 'http://localhost:4000/shop', 'fuzzy'), 'page')).toEqual([
+      'page.openUrl:openUrlMatch:',
+    ]);
+    expect(paths(visual('http://localhost:4000/*', 'http://localhost:4000/*'), 'page')).toEqual([
+      'page.openUrl:inputValid:openUrl',
+    ]);
   });
 
   it('accepts an https address, and has nothing to check for an A/B experiment', () => {
     expect(paths(visual('https://shop.example/checkout'), 'page')).toEqual([]);
-    expect(paths({ ...valid(), page: { url: 'http://x', match: 'exact' } }, 'page')).toEqual([]);
+    expect(paths({ ...valid(), page: { url: 'http://x', match: 'exact', openUrl: '' } }, 'page')).toEqual([]);
   });
 });
 
@@ -140,7 +171,7 @@ describe('the whole draft', () => {
       ...valid(),
       name: '',
       kind: 'visual',
-      page: { url: 'http://x.example', match: 'exact' },
+      page: { url: 'http://x.example', match: 'exact', openUrl: '' },
     };
     expect(validateDraft(draft).map(({ step }) => step)).toEqual(['basics', 'page']);
   });

@@ -2,10 +2,11 @@ import {
   BUCKETS,
   conditionInputSchema,
   descriptionSchema,
+  experimentPageInputSchema,
   HTTPS_URL_MESSAGE,
-  httpsUrlSchema,
   keySchema,
   nameSchema,
+  OPEN_URL_MATCH_MESSAGE,
 } from '@tabula/protocol';
 import { type ConditionProblem, firstConditionProblem } from '../../../components/conditions-editor';
 import type { ExperimentDraft, ExperimentKind } from './experiment-draft';
@@ -22,7 +23,7 @@ export const wizardSteps = (kind: ExperimentKind): WizardStep[] =>
   WIZARD_STEPS.filter((step) => kind === 'visual' || !VISUAL_STEPS.includes(step));
 
 /** The spec §5 prompts: the generic three with a field noun, and the two fixed ones. */
-export type PromptKind = 'input' | 'inputValid' | 'choose' | 'chooseGroup' | 'https';
+export type PromptKind = 'input' | 'inputValid' | 'choose' | 'chooseGroup' | 'https' | 'openUrlMatch';
 
 /** The nouns that fill a prompt's {s}. */
 export type FieldNoun =
@@ -39,6 +40,7 @@ export type FieldNoun =
   | 'versionKey'
   | 'params'
   | 'url'
+  | 'openUrl'
   | 'matchType'
   | 'metrics';
 
@@ -128,15 +130,19 @@ function versions(draft: ExperimentDraft): Problem[] {
 function page(draft: ExperimentDraft): Problem[] {
   if (draft.kind !== 'visual') return [];
   const problems: Problem[] = [];
-  const url = httpsUrlSchema.safeParse(draft.page.url);
   if (!draft.page.url.trim()) problems.push({ path: 'page.url', prompt: 'input', field: 'url' });
-  else if (!url.success) {
-    const https = url.error.issues.some((issue) => issue.message === HTTPS_URL_MESSAGE);
-    problems.push(
-      https ? { path: 'page.url', prompt: 'https' } : { path: 'page.url', prompt: 'inputValid', field: 'url' },
-    );
-  }
   if (!draft.page.match) problems.push({ path: 'page.match', prompt: 'choose', field: 'matchType' });
+  if (problems.length > 0) return problems;
+  // The API's own rules, so the wizard refuses exactly what a save would.
+  const parsed = experimentPageInputSchema.safeParse({ ...draft.page, openUrl: draft.page.openUrl.trim() || null });
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] === 'openUrl' ? 'openUrl' : 'url';
+    const path = `page.${field}`;
+    if (problems.some((problem) => problem.path === path)) continue;
+    if (issue.message === HTTPS_URL_MESSAGE) problems.push({ path, prompt: 'https' });
+    else if (issue.message === OPEN_URL_MATCH_MESSAGE) problems.push({ path, prompt: 'openUrlMatch' });
+    else problems.push({ path, prompt: 'inputValid', field });
+  }
   return problems;
 }
 

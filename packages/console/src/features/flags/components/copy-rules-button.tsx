@@ -2,8 +2,8 @@ import { CopyOutlined } from '@ant-design/icons';
 import type { Flag } from '@tabula/protocol';
 import { App, Button, type ButtonProps, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { useCopyFlagRules } from '../api/copy-flag-rules';
-import { useErrorToast } from '../hooks/use-error-toast';
 
 interface CopyRulesButtonProps {
   projectId: string;

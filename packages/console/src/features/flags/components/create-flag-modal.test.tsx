@@ -2,6 +2,7 @@ import type { Flag } from '@tabula/protocol';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { meAs, project } from '../../../testing/fixtures';
+import { unlabelledFields } from '../../../testing/labelled-fields';
 import { mockApi } from '../../../testing/mock-api';
 import { renderWithApp } from '../../../testing/render';
 import { checkoutFlag, flagsApiPath } from '../testing/flag-fixtures';
@@ -38,6 +39,7 @@ describe('create flag', () => {
       defaultVariant: 'on',
       offVariant: 'off',
       tags: [],
+      metadata: {},
     });
   });
 
@@ -94,5 +96,14 @@ describe('create flag', () => {
     fireEvent.click(screen.getByTestId('create-flag-submit'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('form labels', () => {
+  it('binds every label to its field', async () => {
+    renderModal();
+    type('String');
+    await variantValue(0);
+    expect(unlabelledFields()).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useRules } from '../../../lib/validation';
 import { useCreateFlag } from '../api/create-flag';
+import { fromVariantChoice, type MetadataField, toMetadata } from '../utils/flag-definition-form';
 import { defaultVariantFields, toVariants, type VariantField } from '../utils/variant-fields';
 import { FlagDefinitionFields } from './flag-definition-fields';
 
@@ -14,9 +15,11 @@ export interface FlagFormValues {
   description: string;
   type: FlagType;
   variants: VariantField[];
+  /** A variant key, or NO_VARIANT for the code's own default. */
   defaultVariant: string;
   offVariant: string;
   tags: string[];
+  metadata: MetadataField[];
 }
 
 interface CreateFlagModalProps {
@@ -33,7 +36,17 @@ const initialValues: Partial<FlagFormValues> = {
   defaultVariant: 'on',
   offVariant: 'off',
   tags: [],
+  metadata: [],
 };
+
+/** The API's words for what the form edits; the edit form sends the same, less key and type. */
+export const toFlagBody = ({ variants, defaultVariant, offVariant, metadata, ...values }: FlagFormValues) => ({
+  ...values,
+  variants: toVariants(values.type, variants),
+  defaultVariant: fromVariantChoice(defaultVariant),
+  offVariant: fromVariantChoice(offVariant),
+  metadata: toMetadata(metadata),
+});
 
 export function CreateFlagModal({ projectId, open, onClose, onCreated }: CreateFlagModalProps) {
   const { t } = useTranslation('flags');
@@ -43,8 +56,7 @@ export function CreateFlagModal({ projectId, open, onClose, onCreated }: CreateF
   const create = useCreateFlag(projectId);
   const { submit, error, clearError } = useFormSubmit(
     form,
-    ({ variants, ...values }: FlagFormValues) =>
-      create.mutateAsync({ ...values, variants: toVariants(values.type, variants) }),
+    (values: FlagFormValues) => create.mutateAsync(toFlagBody(values)),
     (flag) => {
       onClose();
       onCreated(flag);
@@ -95,6 +107,7 @@ export function CreateFlagModal({ projectId, open, onClose, onCreated }: CreateF
         <Form.Item name="type" label={t('fields.type')}>
           <Radio.Group
             optionType="button"
+            aria-label={t('fields.type')}
             onChange={(event) => changeType(event.target.value as FlagType)}
             options={FLAG_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
             data-testid="flag-type"

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useUpdateFlag } from '../api/update-flag';
-import { toVariantFields, toVariants } from '../utils/variant-fields';
-import type { FlagFormValues } from './create-flag-modal';
+import { toMetadataFields, toVariantChoice } from '../utils/flag-definition-form';
+import { toVariantFields } from '../utils/variant-fields';
+import { type FlagFormValues, toFlagBody } from './create-flag-modal';
 import { FlagDefinitionFields } from './flag-definition-fields';
 
 type EditValues = Omit<FlagFormValues, 'key' | 'type'>;
@@ -24,8 +25,10 @@ export function EditFlagModal({ projectId, flag, open, onClose }: EditFlagModalP
   const update = useUpdateFlag(projectId);
   const { submit, error, clearError } = useFormSubmit(
     form,
-    ({ variants, ...values }: EditValues) =>
-      update.mutateAsync({ flagKey: flag.key, body: { ...values, variants: toVariants(flag.type, variants) } }),
+    (values: EditValues) => {
+      const { key: _key, type: _type, ...body } = toFlagBody({ ...values, key: flag.key, type: flag.type });
+      return update.mutateAsync({ flagKey: flag.key, body });
+    },
     onClose,
   );
 
@@ -52,9 +55,10 @@ export function EditFlagModal({ projectId, flag, open, onClose }: EditFlagModalP
           name: flag.name,
           description: flag.description,
           variants: toVariantFields(flag.type, flag.variants),
-          defaultVariant: flag.defaultVariant,
-          offVariant: flag.offVariant,
+          defaultVariant: toVariantChoice(flag.defaultVariant),
+          offVariant: toVariantChoice(flag.offVariant),
           tags: flag.tags,
+          metadata: toMetadataFields(flag.metadata),
         }}
         style={{ marginTop: 16 }}
       >

@@ -1,8 +1,11 @@
 import type { FlagType } from '@tabula/protocol';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FieldGroup } from '../../../components/field-group';
 import { useRules } from '../../../lib/validation';
+import { NO_VARIANT } from '../utils/flag-definition-form';
 import type { VariantField } from '../utils/variant-fields';
+import { MetadataField } from './metadata-field';
 import { VariantsField } from './variants-field';
 
 /** The fields a flag's create and edit forms share: what it is called and what it serves. */
@@ -14,7 +17,16 @@ export function FlagDefinitionFields({ type }: { type: FlagType }) {
     .map((variant) => variant?.key?.trim())
     .filter((key): key is string => Boolean(key))
     .map((key) => ({ value: key, label: key }));
-  const chooseVariant = { required: true, message: t('common:validation.choose', { s: t('nouns.variant') }) };
+  // None serves the default value written in the code that reads the flag.
+  variantOptions.push({ value: NO_VARIANT, label: t('fields.noVariant') });
+  // Required, but NO_VARIANT (the empty string) is a choice, which antd's `required` would refuse.
+  const chooseVariant = {
+    required: true,
+    validator: (_: unknown, value: string | undefined) =>
+      value === undefined || value === null
+        ? Promise.reject(new Error(t('common:validation.choose', { s: t('nouns.variant') })))
+        : Promise.resolve(),
+  };
 
   return (
     <>
@@ -25,7 +37,10 @@ export function FlagDefinitionFields({ type }: { type: FlagType }) {
         <Input.TextArea rows={2} maxLength={1000} data-testid="flag-description" />
       </Form.Item>
       <Form.Item label={t('fields.variants')} required>
-        <VariantsField type={type} />
+        {/* A list of fields, each with its own label: the form's label names the group. */}
+        <FieldGroup label={t('fields.variants')}>
+          <VariantsField type={type} />
+        </FieldGroup>
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} sm={12}>
@@ -58,6 +73,11 @@ export function FlagDefinitionFields({ type }: { type: FlagType }) {
           placeholder={t('fields.tagsPlaceholder')}
           data-testid="flag-tags"
         />
+      </Form.Item>
+      <Form.Item label={t('fields.metadata')} tooltip={t('fields.metadataHelp')}>
+        <FieldGroup label={t('fields.metadata')}>
+          <MetadataField />
+        </FieldGroup>
       </Form.Item>
     </>
   );

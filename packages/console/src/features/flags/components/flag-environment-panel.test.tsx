@@ -1,27 +1,29 @@
 import type { Flag } from '@tabula/protocol';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { environments, meAs, project } from '../../../testing/fixtures';
+import { unlabelledFields } from '../../../testing/labelled-fields';
 import { type MockResponse, mockApi, type RecordedCall } from '../../../testing/mock-api';
 import { createTestQueryClient, renderWithApp } from '../../../testing/render';
 import { useFlag } from '../api/get-flag';
 import { checkoutFlag, environmentState, flagsApiPath } from '../testing/flag-fixtures';
 import { FlagEnvironmentPanel } from './flag-environment-panel';
 
+const development = environments[0] as (typeof environments)[0];
 const production = environments[1] as (typeof environments)[1];
-const putPath = `PUT ${flagsApiPath}/new-checkout/environments/production`;
+const putPath = (environment: string) => `PUT ${flagsApiPath}/new-checkout/environments/${environment}`;
 type MockHandler = MockResponse | ((call: RecordedCall) => MockResponse);
 
 /** The panel as the flag page shows it: reading the flag from the query cache that saving updates. */
-function Panel() {
+function Panel({ environment }: { environment: (typeof environments)[number] }) {
   const flag = useFlag(project.id, 'new-checkout');
   if (!flag.data) return null;
   return (
     <FlagEnvironmentPanel
       projectId={project.id}
       flag={flag.data}
-      environment={production}
+      environment={environment}
       environments={environments}
       segments={[{ key: 'beta', name: 'Beta testers' }]}
       experiments={null}
@@ -40,14 +42,22 @@ const saveRules: MockHandler = (call) => ({
   }),
 });
 
-function renderPanel({ role = 'editor', put = saveRules }: { role?: 'editor' | 'viewer'; put?: MockHandler } = {}) {
+function renderPanel({
+  role = 'editor',
+  put = saveRules,
+  environment = production,
+}: {
+  role?: 'editor' | 'viewer';
+  put?: MockHandler;
+  environment?: (typeof environments)[number];
+} = {}) {
   const api = mockApi({
-    [putPath]: put,
+    [putPath(environment.key)]: put,
     [`POST ${flagsApiPath}/new-checkout/environments/copy`]: { body: environmentState() },
   });
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(queryKeys.flag(project.id, 'new-checkout'), checkoutFlag());
-  renderWithApp(<Panel />, { me: meAs(role), queryClient });
+  renderWithApp(<Panel environment={environment} />, { me: meAs(role), queryClient });
   return api;
 }
 
@@ -73,11 +83,54 @@ describe('flag environment panel', () => {
     expect(screen.queryByTestId('rules-production-unsaved')).toBeNull();
   });
 
+  it('keeps an unsaved draft over a reload, says so, and drops it when discarded', () => {
+    renderPanel();
+    fireEvent.click(screen.getByTestId('rule-0-duplicate'));
+    expect(screen.queryByTestId('rules-production-restored')).toBeNull();
+    cleanup();
+
+    renderPanel();
+    expect(screen.getByTestId('rule-1')).toBeTruthy();
+    expect(screen.getByTestId('rules-production-restored').textContent).toContain(
+      'Unsaved changes to the rules in Production from your last visit were restored.',
+    );
+    fireEvent.click(screen.getByTestId('rules-production-restored-discard'));
+    expect(screen.queryByTestId('rule-1')).toBeNull();
+    expect(screen.queryByTestId('rules-production-restored')).toBeNull();
+    cleanup();
+
+    renderPanel();
+    expect(screen.queryByTestId('rule-1')).toBeNull();
+    expect(screen.queryByTestId('rules-production-restored')).toBeNull();
+  });
+
+  it('forgets the kept draft once it is saved', async () => {
+    const { calls } = renderPanel({ environment: development });
+    fireEvent.click(screen.getByTestId('rules-development-add'));
+    fireEvent.click(screen.getByTestId('rules-development-save'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId('rules-development-unsaved')).toBeNull());
+    cleanup();
+
+    renderPanel({ environment: development });
+    expect(screen.queryByTestId('rules-development-restored')).toBeNull();
+  });
+
   it('saves every rule with one request, new ones without an id', async () => {
     const { calls } = renderPanel();
     fireEvent.click(screen.getByTestId('rule-0-duplicate'));
     fireEvent.click(within(rule(1)).getByText('Percentage rollout'));
     fireEvent.click(screen.getByTestId('rules-production-save'));
+
+    // Production: nothing is sent before the person has seen, in words, what changes.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Save these rules in Production?');
+    const diff = within(dialog).getByTestId('rules-production-diff');
+    expect(diff.textContent).toContain('Rule 2');
+    expect(diff.textContent).toContain('serve on 50%, off 50%');
+    expect(diff.textContent).not.toContain('Rule 1');
+    expect(calls).toHaveLength(0);
+    fireEvent.click(within(dialog).getByTestId('rules-production-confirm'));
 
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
     const body = calls.find((call) => call.method === 'PUT')?.body as { rules: { id?: string; serve: unknown }[] };
@@ -135,9 +188,18 @@ describe('flag environment panel', () => {
     fireEvent.click(within(rule(0)).getByText("An experiment's version"));
     fireEvent.change(screen.getByTestId('rule-0-serve-experiment'), { target: { value: 'gone' } });
     fireEvent.click(screen.getByTestId('rules-production-save'));
+    fireEvent.click(await screen.findByTestId('rules-production-confirm'));
     expect((await screen.findByTestId('server-error')).textContent).toContain('There is no experiment "gone"');
     expect(screen.getByTestId('rules-production-unsaved')).toBeTruthy();
     expect((screen.getByTestId('rule-0-serve-experiment') as HTMLInputElement).value).toBe('gone');
+  });
+
+  it('saves the rules of an environment that is not production without asking', async () => {
+    const { calls } = renderPanel({ environment: development });
+    fireEvent.click(screen.getByTestId('rules-development-add'));
+    fireEvent.click(screen.getByTestId('rules-development-save'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('is read-only for viewers', () => {
@@ -146,5 +208,16 @@ describe('flag environment panel', () => {
     expect(screen.queryByTestId('rule-0-remove')).toBeNull();
     expect(screen.queryByTestId('copy-rules-production')).toBeNull();
     expect(screen.getByTestId('flag-switch-new-checkout-production').textContent).toBe('On');
+  });
+});
+
+describe('form labels', () => {
+  it('binds every label to its field, in the rules too', () => {
+    renderPanel();
+    fireEvent.click(screen.getByTestId('rules-production-add'));
+    fireEvent.click(screen.getByTestId('rule-1-conditions-add'));
+    expect(unlabelledFields()).toEqual([]);
+    // The words beside each part of a rule name its fields.
+    for (const part of ['If', 'In segments', 'Serve']) expect(within(rule(1)).getByLabelText(part)).toBeTruthy();
   });
 });

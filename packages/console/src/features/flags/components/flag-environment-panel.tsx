@@ -29,9 +29,14 @@ export function FlagEnvironmentPanel(props: FlagEnvironmentPanelProps) {
   const { t } = useTranslation('flags');
   const canWrite = useCan('flag:write');
   const state = flag.environments[environment.key];
-  const draft = useRulesDraft(state?.rules ?? NO_RULES);
+  const draft = useRulesDraft(state?.rules ?? NO_RULES, {
+    projectId,
+    flagKey: flag.key,
+    environment: environment.key,
+  });
   const archived = flag.archivedAt !== null;
-  const variant = (key: string) => {
+  const variant = (key: string | null) => {
+    if (key === null) return <Typography.Text type="secondary">{t('fields.noVariant')}</Typography.Text>;
     const found = flag.variants.find((candidate) => candidate.key === key);
     return (
       <Typography.Text>
@@ -59,7 +64,9 @@ export function FlagEnvironmentPanel(props: FlagEnvironmentPanelProps) {
                 ? t('environment.archived')
                 : state?.enabled
                   ? t('environment.servingRules')
-                  : t('environment.servingOff', { variant: flag.offVariant })}
+                  : flag.offVariant === null
+                    ? t('environment.servingOffCode')
+                    : t('environment.servingOff', { variant: flag.offVariant })}
             </Typography.Text>
             {isProductionEnvironment(environment) && <Tag color="red">{t('environment.production')}</Tag>}
           </Flex>

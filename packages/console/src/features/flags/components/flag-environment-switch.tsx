@@ -1,8 +1,8 @@
 import { App as AntdApp, Badge, type ButtonProps, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../lib/authorization';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { useUpdateFlagEnvironment } from '../api/update-flag-environment';
-import { useErrorToast } from '../hooks/use-error-toast';
 import { isProductionEnvironment } from '../utils/production';
 
 interface FlagEnvironmentSwitchProps {

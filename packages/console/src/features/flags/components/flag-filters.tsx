@@ -1,7 +1,8 @@
 import { FLAG_TYPES } from '@tabula/protocol';
-import { Flex, Input, Segmented, Select } from 'antd';
+import { Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListFilterBar, ListSearch } from '../../../components/list-kit/list-filter-bar';
 import type { FlagListState } from '../utils/list-state';
 
 interface FlagFiltersProps {
@@ -24,17 +25,13 @@ export function FlagFilters({ value, onChange, environments, knownTags }: FlagFi
   const tags = [...new Set([...knownTags, value.tag ?? '', typedTag.trim()])].filter(Boolean).sort();
 
   return (
-    <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-      <Input.Search
-        // Follows the address when it changes elsewhere (back, a shared link).
-        key={value.search ?? ''}
-        allowClear
-        defaultValue={value.search}
+    <ListFilterBar>
+      <ListSearch
+        value={value.search}
+        onSearch={(search) => onChange({ search })}
         placeholder={t('list.searchPlaceholder')}
-        aria-label={t('list.searchPlaceholder')}
-        onSearch={(search) => onChange({ search: search.trim() || undefined })}
-        style={{ width: 260 }}
-        data-testid="flag-search"
+        testId="flag-search"
+        width={260}
       />
       <Select
         allowClear
@@ -81,6 +78,6 @@ export function FlagFilters({ value, onChange, environments, knownTags }: FlagFi
         options={STATUSES.map((status) => ({ value: status, label: t(`list.statuses.${status}`) }))}
         data-testid="flag-filter-status"
       />
-    </Flex>
+    </ListFilterBar>
   );
 }

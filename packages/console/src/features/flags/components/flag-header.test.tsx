@@ -35,9 +35,18 @@ describe('flag header', () => {
   });
 
   it('edits the name and what the flag serves, keeping key and type', async () => {
-    const { calls } = renderHeader();
+    const { calls } = renderHeader(checkoutFlag({ metadata: { owner: 'payments-team' } }));
+    expect(screen.getByTestId('flag-metadata').textContent).toContain('owner: payments-team');
     fireEvent.click(screen.getByTestId('flag-edit'));
     fireEvent.change(await screen.findByTestId('flag-name'), { target: { value: 'One-page checkout' } });
+    // The default becomes the code's own; a metadata entry is added as a number.
+    fireEvent.mouseDown(within(screen.getByTestId('flag-default-variant')).getByRole('combobox'));
+    const none = document.querySelectorAll(`.ant-select-item-option[title="None: the code's default"]`);
+    fireEvent.click(none[none.length - 1] as Element);
+    fireEvent.click(screen.getByTestId('metadata-add'));
+    const entry = within(screen.getByTestId('metadata-1'));
+    fireEvent.change(entry.getByLabelText('Key'), { target: { value: 'ticket' } });
+    fireEvent.change(entry.getByLabelText('Value'), { target: { value: 'SHOP-7' } });
     fireEvent.click(screen.getByTestId('edit-flag-submit'));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]?.body).toEqual({
@@ -47,10 +56,21 @@ describe('flag header', () => {
         { key: 'on', value: true },
         { key: 'off', value: false },
       ],
-      defaultVariant: 'off',
+      defaultVariant: null,
       offVariant: 'off',
       tags: ['payments'],
+      metadata: { owner: 'payments-team', ticket: 'SHOP-7' },
     });
+  });
+
+  it('refuses a metadata value that is not of its type', async () => {
+    const { calls } = renderHeader(checkoutFlag({ metadata: { version: 2 } }));
+    fireEvent.click(screen.getByTestId('flag-edit'));
+    const entry = within(await screen.findByTestId('metadata-0'));
+    fireEvent.change(entry.getByLabelText('Value'), { target: { value: 'two' } });
+    fireEvent.click(screen.getByTestId('edit-flag-submit'));
+    expect(await entry.findByText('Please input valid value')).toBeTruthy();
+    expect(calls).toHaveLength(0);
   });
 
   it('archives after saying what archiving does, and offers delete only then', async () => {

@@ -44,6 +44,16 @@ export function FlagHeader({ projectId, flag, onDeleted }: FlagHeaderProps) {
               ))}
             </Flex>
             {flag.description && <span>{flag.description}</span>}
+            {Object.keys(flag.metadata).length > 0 && (
+              <Flex align="center" gap={6} wrap component="span" data-testid="flag-metadata">
+                <Typography.Text type="secondary">{t('header.metadata')}</Typography.Text>
+                {Object.entries(flag.metadata).map(([key, value]) => (
+                  <Tag key={key} bordered={false} style={{ margin: 0 }}>
+                    {key}: {String(value)}
+                  </Tag>
+                ))}
+              </Flex>
+            )}
           </Flex>
         }
         extra={

@@ -66,21 +66,29 @@ describe('flag history', () => {
 
   it('puts the earlier rules and switch back after confirming', async () => {
     const { calls } = renderHistory('editor');
-    fireEvent.click(await screen.findByTestId('history-restore-12'));
+    const button = await screen.findByTestId('history-restore-12');
+    expect(button.textContent).toBe('Restore as before: Off, rules: 1');
+    fireEvent.click(button);
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('Restore the earlier rules of Production?');
+    expect(dialog.textContent).toContain('Put Production back as it was before this change?');
+    // Now on the left, what comes back on the right, both in words.
+    const diff = within(dialog).getByTestId('history-restore-diff-12');
+    const switchRow = within(diff).getByText('Switch').closest('tr') as HTMLElement;
+    expect([...switchRow.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['Switch', 'On', 'Off']);
+    expect(diff.textContent).toContain('If plan is one of beta, serve on');
     fireEvent.click(within(dialog).getByTestId('history-restore-confirm-12'));
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ enabled: false, rules: earlierRules });
     expect(screen.queryByTestId('history-restore-11')).toBeNull();
   });
 
-  it('shows what changed, field by field', async () => {
+  it('shows what changed in words: the switch, and rules as sentences without ids', async () => {
     renderHistory('viewer');
     const row = (await screen.findByText('Changed switch or rules')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button'));
     const diff = await screen.findByTestId('audit-diff-12');
-    expect(within(diff).getByText('enabled')).toBeTruthy();
-    expect(within(diff).getByText('rules')).toBeTruthy();
+    expect(within(diff).getByText('Switch')).toBeTruthy();
+    expect(within(diff).getByText('If plan is one of beta, serve on')).toBeTruthy();
+    expect(diff.textContent).not.toContain('ruleBeta');
   });
 });

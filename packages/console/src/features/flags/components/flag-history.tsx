@@ -3,13 +3,15 @@ import type { AuditEntry, Flag } from '@tabula/protocol';
 import { App, Button, type ButtonProps, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AuditDiff } from '../../../components/audit-diff/audit-diff';
+import { AuditEntryDiff } from '../../../components/audit-diff/audit-entry-diff';
 import { EmptyState } from '../../../components/empty-state';
 import { RelativeTime } from '../../../components/relative-time';
+import { readableEnvironment } from '../../../components/rule-sentences';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useCan } from '../../../lib/authorization';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { useFlagHistory } from '../api/get-flag-history';
 import { useUpdateFlagEnvironment } from '../api/update-flag-environment';
-import { useErrorToast } from '../hooks/use-error-toast';
 import { type RestorableRules, restorableRules } from '../utils/restorable-rules';
 
 interface FlagHistoryProps {
@@ -34,11 +36,18 @@ export function FlagHistory({ projectId, flag, environments }: FlagHistoryProps)
   const restore = (entry: AuditEntry, restorable: RestorableRules, name: string) =>
     modal.confirm({
       title: t('history.restoreTitle', { environment: name }),
-      content: t('history.restoreDescription', {
-        count: restorable.body.rules?.length ?? 0,
-        state: t(restorable.body.enabled ? 'switch.on' : 'switch.off'),
-        environment: name,
-      }),
+      width: 760,
+      // What the environment has now against what comes back, in the words of the rules editor.
+      content: (
+        <Flex vertical gap={8}>
+          <Typography.Text>{t('history.restoreDescription', { environment: name })}</Typography.Text>
+          <AuditDiff
+            before={readableEnvironment(flag.environments[restorable.environment] ?? {}, t)}
+            after={readableEnvironment(restorable.body, t)}
+            testId={`history-restore-diff-${entry.id}`}
+          />
+        </Flex>
+      ),
       okText: t('history.restore'),
       cancelText: t('common:actions.cancel'),
       okButtonProps: { 'data-testid': `history-restore-confirm-${entry.id}` } as ButtonProps,
@@ -88,7 +97,10 @@ export function FlagHistory({ projectId, flag, environments }: FlagHistoryProps)
             onClick={() => restore(entry, restorable, name)}
             data-testid={`history-restore-${entry.id}`}
           >
-            {t('history.restore')}
+            {t('history.restoreButton', {
+              state: t(restorable.body.enabled ? 'switch.on' : 'switch.off'),
+              count: restorable.body.rules?.length ?? 0,
+            })}
           </Button>
         );
       },
@@ -104,8 +116,10 @@ export function FlagHistory({ projectId, flag, environments }: FlagHistoryProps)
         dataSource={entries}
         loading={history.isPending}
         pagination={false}
+        // On a phone the table scrolls inside itself; the page keeps the screen's width.
+        scroll={{ x: 'max-content' }}
         data-testid="flag-history"
-        expandable={{ expandedRowRender: (entry) => <AuditDiff entry={entry} /> }}
+        expandable={{ expandedRowRender: (entry) => <AuditEntryDiff entry={entry} /> }}
         locale={{ emptyText: <EmptyState title={t('history.empty')} /> }}
       />
       {history.hasNextPage && (

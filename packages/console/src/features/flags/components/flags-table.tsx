@@ -1,9 +1,9 @@
 import type { Flag } from '@tabula/protocol';
-import { Flex, Table, type TableColumnsType, type TablePaginationConfig, Tag, Typography } from 'antd';
+import { Flex, type TableColumnsType, type TablePaginationConfig, Tag, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
+import { ListTable } from '../../../components/list-kit/list-table';
 import { RelativeTime } from '../../../components/relative-time';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useFlags } from '../api/get-flags';
@@ -141,13 +141,11 @@ export function FlagsTable({ projectId, environments, state, onChange, flagHref,
         knownTags={[...new Set(rows.flatMap((flag) => flag.tags))]}
       />
       <ServerErrorAlert error={flags.error} />
-      <Table
-        rowKey="id"
+      <ListTable<Flag>
+        testId="flags-table"
         columns={columns}
         dataSource={rows}
         loading={flags.isPending || flags.isPlaceholderData}
-        scroll={{ x: 'max-content' }}
-        data-testid="flags-table"
         onChange={(pagination, _filters, sorter) => change(pagination, sorter)}
         pagination={{
           current: state.page,
@@ -157,13 +155,9 @@ export function FlagsTable({ projectId, environments, state, onChange, flagHref,
           showSizeChanger: true,
           showTotal: (total) => t('list.total', { count: total }),
         }}
-        locale={{
-          emptyText: filtered ? (
-            <EmptyState title={t('list.noMatches')} description={t('list.noMatchesDescription')} />
-          ) : (
-            <EmptyState title={t('list.empty')} description={t('list.emptyDescription')} action={createButton} />
-          ),
-        }}
+        filtered={filtered}
+        empty={{ title: t('list.empty'), description: t('list.emptyDescription'), action: createButton }}
+        noMatches={{ title: t('list.noMatches'), description: t('list.noMatchesDescription') }}
       />
     </>
   );

@@ -68,6 +68,35 @@ describe('rollout sliders', () => {
     ]);
   });
 
+  it('never change a share the person typed: only untouched variants absorb the rest, and the sum is shown', () => {
+    const onChange = vi.fn<(weights: RolloutWeight[]) => void>();
+    render(
+      <Harness
+        onChange={onChange}
+        initial={[
+          { variant: 'control', weight: 3334 },
+          { variant: 'blue', weight: 3333 },
+          { variant: 'green', weight: 3333 },
+        ]}
+      />,
+    );
+    const type = (variant: string, value: string) => {
+      fireEvent.change(percentOf(variant), { target: { value } });
+      fireEvent.blur(percentOf(variant));
+    };
+    type('control', '30');
+    expect(shown(['control', 'blue', 'green'])).toEqual([30, 35, 35]);
+    type('blue', '50');
+    expect(shown(['control', 'blue', 'green'])).toEqual([30, 50, 20]);
+    expect(screen.getByTestId('rollout-total').textContent).toBe('Total: 100%');
+
+    // Every variant typed: nothing is rebalanced, the sum says what is wrong.
+    type('green', '40');
+    expect(shown(['control', 'blue', 'green'])).toEqual([30, 50, 40]);
+    expect(screen.getByTestId('rollout-total').textContent).toContain('Total: 120%');
+    expect(screen.getByTestId('rollout-total').textContent).toContain('must add up to 100%');
+  });
+
   it('keeps a single variant at 100%, not movable', () => {
     render(<Harness onChange={vi.fn()} initial={[{ variant: 'on', weight: 10000 }]} />);
     expect(percentOf('on').disabled).toBe(true);

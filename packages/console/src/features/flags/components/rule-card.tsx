@@ -3,6 +3,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Variant } from '@tabula/protocol';
 import { Button, Card, Flex, Tooltip, Typography } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConditionsEditor, type SegmentOption, SegmentSelect } from '../../../components/conditions-editor';
 import type { DraftRule } from '../utils/rules-draft';
@@ -14,16 +15,18 @@ interface RuleCardProps {
   onChange: (rule: DraftRule) => void;
   onDuplicate: () => void;
   onRemove: () => void;
-  flag: { key: string; variants: Variant[]; defaultVariant: string };
+  flag: { key: string; variants: Variant[]; defaultVariant: string | null };
   segments: SegmentOption[];
   experiments: ExperimentChoices;
   disabled: boolean;
 }
 
+/** A part of the rule, its fields grouped under the label beside them (what a screen reader announces). */
 function Section({ label, children }: { label: string; children: React.ReactNode }) {
+  const labelId = useId();
   return (
-    <Flex gap={12} align="flex-start" wrap>
-      <Typography.Text strong style={{ width: 104, lineHeight: '32px', flex: 'none' }}>
+    <Flex gap={12} align="flex-start" wrap role="group" aria-labelledby={labelId}>
+      <Typography.Text id={labelId} strong style={{ width: 104, lineHeight: '32px', flex: 'none' }}>
         {label}
       </Typography.Text>
       <div style={{ flex: 1, minWidth: 280 }}>{children}</div>

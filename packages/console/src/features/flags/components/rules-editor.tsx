@@ -10,14 +10,18 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { Flag } from '@tabula/protocol';
-import { Alert, App, Button, Flex, Tag, Typography } from 'antd';
+import { Alert, App, Button, type ButtonProps, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditDiff } from '../../../components/audit-diff/audit-diff';
 import type { SegmentOption } from '../../../components/conditions-editor';
+import { readableEnvironment } from '../../../components/rule-sentences';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useUpdateFlagEnvironment } from '../api/update-flag-environment';
+import { useRuleDragAccessibility } from '../hooks/use-rule-drag-accessibility';
 import { useRuleProblemText } from '../hooks/use-rule-problem-text';
 import type { RulesDraft } from '../hooks/use-rules-draft';
+import { isProductionEnvironment } from '../utils/production';
 import { firstRuleProblem } from '../utils/rule-problems';
 import { duplicateRule, moveRule, newRule, toRuleInputs } from '../utils/rules-draft';
 import { formatVariantValue } from '../utils/variant-fields';
@@ -42,7 +46,7 @@ interface RulesEditorProps {
 export function RulesEditor(props: RulesEditorProps) {
   const { projectId, flag, environment, segments, experiments, canWrite, draft } = props;
   const { t } = useTranslation('flags');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const update = useUpdateFlagEnvironment(projectId);
   const problemText = useRuleProblemText();
   const [problem, setProblem] = useState<string | null>(null);
@@ -50,6 +54,8 @@ export function RulesEditor(props: RulesEditorProps) {
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  const ruleKeys = draft.rules.map((rule) => rule.draftKey);
+  const dragAccessibility = useRuleDragAccessibility(ruleKeys);
   const disabled = !canWrite || flag.archivedAt !== null;
   const testId = `rules-${environment.key}`;
 
@@ -60,12 +66,7 @@ export function RulesEditor(props: RulesEditorProps) {
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over) change((rules) => moveRule(rules, String(active.id), String(over.id)));
   };
-  const save = () => {
-    const found = firstRuleProblem(
-      draft.rules,
-      flag.variants.map((variant) => variant.key),
-    );
-    if (found) return setProblem(problemText(found));
+  const send = () =>
     // A failure shows in the alert above the bar, from the mutation's error.
     update.mutate(
       { flagKey: flag.key, environment: environment.key, body: { rules: toRuleInputs(draft.rules) } },
@@ -76,18 +77,63 @@ export function RulesEditor(props: RulesEditorProps) {
         },
       },
     );
+  const save = () => {
+    const found = firstRuleProblem(
+      draft.rules,
+      flag.variants.map((variant) => variant.key),
+    );
+    if (found) return setProblem(problemText(found));
+    if (!isProductionEnvironment(environment)) return send();
+    // Real users get what is saved within seconds: the same check the switch asks for, with what changes.
+    modal.confirm({
+      title: t('rules.confirmTitle', { environment: environment.name }),
+      width: 760,
+      content: (
+        <Flex vertical gap={8}>
+          <Typography.Text>{t('rules.confirm')}</Typography.Text>
+          <AuditDiff
+            before={readableEnvironment({ rules: draft.saved }, t)}
+            after={readableEnvironment({ rules: draft.rules }, t)}
+            testId={`${testId}-diff`}
+          />
+        </Flex>
+      ),
+      okText: t('rules.confirmSave'),
+      okButtonProps: { 'data-testid': `${testId}-confirm` } as ButtonProps,
+      cancelText: t('common:actions.cancel'),
+      onOk: send,
+    });
   };
   const defaultValue = flag.variants.find((variant) => variant.key === flag.defaultVariant)?.value;
 
   return (
     <Flex vertical gap={12} data-testid={testId}>
+      {draft.restored && draft.dirty && (
+        <Alert
+          type="info"
+          showIcon
+          role="status"
+          data-testid={`${testId}-restored`}
+          title={t('rules.restored', { environment: environment.name })}
+          action={
+            <Button size="small" onClick={draft.discard} data-testid={`${testId}-restored-discard`}>
+              {t('rules.discard')}
+            </Button>
+          }
+        />
+      )}
       {draft.rules.length === 0 && (
         <Typography.Text type="secondary" data-testid={`${testId}-empty`}>
           {t('rules.empty')}
         </Typography.Text>
       )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext items={draft.rules.map((rule) => rule.draftKey)} strategy={verticalListSortingStrategy}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={dragAccessibility}
+      >
+        <SortableContext items={ruleKeys} strategy={verticalListSortingStrategy}>
           {draft.rules.map((rule, index) => (
             <RuleCard
               key={rule.draftKey}
@@ -116,10 +162,12 @@ export function RulesEditor(props: RulesEditorProps) {
         </div>
       )}
       <Typography.Text type="secondary">
-        {t(draft.rules.length === 0 ? 'rules.everyoneServed' : 'rules.otherwiseServed', {
-          variant: flag.defaultVariant,
-          value: defaultValue === undefined ? '' : formatVariantValue(defaultValue),
-        })}
+        {flag.defaultVariant === null
+          ? t(draft.rules.length === 0 ? 'rules.everyoneServedCode' : 'rules.otherwiseServedCode')
+          : t(draft.rules.length === 0 ? 'rules.everyoneServed' : 'rules.otherwiseServed', {
+              variant: flag.defaultVariant,
+              value: defaultValue === undefined ? '' : formatVariantValue(defaultValue),
+            })}
       </Typography.Text>
       {problem && <Alert type="error" showIcon title={problem} data-testid={`${testId}-problem`} />}
       <ServerErrorAlert error={update.error} style={{ marginBottom: 0 }} />

@@ -11,7 +11,7 @@ export type ExperimentChoices = { key: string; name: string; status: string }[] 
 interface ServeEditorProps {
   serve: Serve;
   onChange: (serve: Serve) => void;
-  flag: { key: string; variants: Variant[]; defaultVariant: string };
+  flag: { key: string; variants: Variant[]; defaultVariant: string | null };
   experiments: ExperimentChoices;
   disabled?: boolean;
   testId: string;

@@ -3,6 +3,7 @@ import type { Experiment, Flag, PayloadSegment } from '@tabula/protocol';
 import { AutoComplete, Button, Card, Flex, Input, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { missSentence, ruleMisses } from '../utils/rule-misses';
 import { type AttributeRow, type PreviewResult, previewFlag, toAttributes } from '../utils/test-user';
 import { formatVariantValue } from '../utils/variant-fields';
 
@@ -26,6 +27,8 @@ const SUGGESTED = ['email', 'country', 'plan', 'browser', 'version', 'url'].map(
 
 interface Row extends PreviewResult {
   environment: { key: string; name: string };
+  /** Why each rule before the one that served (or every rule) did not match. */
+  misses: string[];
 }
 
 /**
@@ -37,10 +40,12 @@ export function TestUserPanel({ flag, environments, segments, experiments }: Tes
   const [unitId, setUnitId] = useState('');
   const [rows, setRows] = useState<AttributeRow[]>([{ name: '', value: '' }]);
   const attributes = toAttributes(rows, unitId);
-  const results: Row[] = environments.map((environment) => ({
-    environment,
-    ...previewFlag({ flag, environment: environment.key, segments, experiments }, attributes),
-  }));
+  const results: Row[] = environments.map((environment) => {
+    const result = previewFlag({ flag, environment: environment.key, segments, experiments }, attributes);
+    const state = flag.environments[environment.key];
+    const misses = state && result.reason !== 'ERROR' ? ruleMisses(state, result.ruleId, attributes, segments) : [];
+    return { environment, ...result, misses: misses.map((miss) => missSentence(miss, t)) };
+  });
   const setRow = (index: number, change: Partial<AttributeRow>) =>
     setRows(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
   const ruleNumber = (row: Row) => {
@@ -53,7 +58,13 @@ export function TestUserPanel({ flag, environments, segments, experiments }: Tes
     {
       title: t('test.value'),
       key: 'value',
-      render: (_, row) => <Typography.Text code>{formatVariantValue(row.value)}</Typography.Text>,
+      // No variant, and no error: the flag defers to the default written in the code.
+      render: (_, row) =>
+        row.variant === null && row.reason !== 'ERROR' ? (
+          <Typography.Text type="secondary">{t('fields.noVariant')}</Typography.Text>
+        ) : (
+          <Typography.Text code>{formatVariantValue(row.value)}</Typography.Text>
+        ),
     },
     { title: t('test.variant'), key: 'variant', render: (_, row) => row.variant ?? '—' },
     {
@@ -70,6 +81,18 @@ export function TestUserPanel({ flag, environments, segments, experiments }: Tes
               {t('test.sdkReport', { problem })}
             </Typography.Text>
           ))}
+          {row.misses.length > 0 && (
+            <Flex vertical gap={2} data-testid={`test-misses-${row.environment.key}`}>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('test.misses.title')}
+              </Typography.Text>
+              {row.misses.map((miss) => (
+                <Typography.Text key={miss} style={{ fontSize: 12 }}>
+                  {miss}
+                </Typography.Text>
+              ))}
+            </Flex>
+          )}
         </Flex>
       ),
     },

@@ -1,9 +1,9 @@
 import type { Flag } from '@tabula/protocol';
 import { App, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { useDeleteFlag } from '../api/delete-flag';
 import { useSetFlagArchived } from '../api/set-flag-archived';
-import { useErrorToast } from './use-error-toast';
 
 /**
  * Archive, restore and delete, each asking first where it matters: archiving takes the flag out of every SDK

@@ -10,7 +10,9 @@ export function useRuleProblemText() {
     const text =
       found.kind === 'condition'
         ? conditionText(found.problem)
-        : t('common:validation.choose', { s: t(`nouns.${found.kind}`) });
+        : found.kind === 'weights'
+          ? t('serve.mustTotal')
+          : t('common:validation.choose', { s: t(`nouns.${found.kind}`) });
     return t('rules.problem', { number: found.rule + 1, problem: text });
   };
 }

@@ -28,6 +28,7 @@ export function checkoutFlag(change: Partial<Flag> = {}): Flag {
     defaultVariant: 'off',
     offVariant: 'off',
     tags: ['payments'],
+    metadata: {},
     archivedAt: null,
     createdAt: NOW,
     updatedAt: NOW,

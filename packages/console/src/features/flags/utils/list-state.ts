@@ -6,6 +6,7 @@ import {
   type FlagListQuery,
   type FlagType,
 } from '@tabula/protocol';
+import { oneOf, positiveInt, toSearchParams } from '../../../components/list-kit/url-params';
 
 type FlagSort = (typeof FLAG_SORTS)[number];
 type FlagStatus = (typeof FLAG_STATUSES)[number];
@@ -28,14 +29,6 @@ export interface FlagListState {
 export const PAGE_SIZES = [20, 50, FLAG_PAGE_LIMIT];
 const DEFAULTS: FlagListState = { status: 'active', sort: 'key', order: 'asc', page: 1, pageSize: 20 };
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
-  values.includes(value as T) ? (value as T) : undefined;
-
-function positive(value: string | null): number | undefined {
-  const number = Number(value);
-  return Number.isInteger(number) && number > 0 ? number : undefined;
-}
-
 /** Reads the address; anything it does not understand falls back to the default. */
 export function readListState(params: URLSearchParams): FlagListState {
   const environment = params.get('environment') || undefined;
@@ -49,29 +42,21 @@ export function readListState(params: URLSearchParams): FlagListState {
     enabled: environment && enabled ? enabled === 'on' : undefined,
     sort: oneOf(FLAG_SORTS, params.get('sort')) ?? DEFAULTS.sort,
     order: oneOf(['asc', 'desc'], params.get('order')) ?? DEFAULTS.order,
-    page: positive(params.get('page')) ?? DEFAULTS.page,
-    pageSize: PAGE_SIZES.find((size) => size === positive(params.get('pageSize'))) ?? DEFAULTS.pageSize,
+    page: positiveInt(params.get('page')) ?? DEFAULTS.page,
+    pageSize: PAGE_SIZES.find((size) => size === positiveInt(params.get('pageSize'))) ?? DEFAULTS.pageSize,
   };
 }
 
 /** The address of a state; defaults are left out, so the plain list has a plain address. */
-export function writeListState(state: FlagListState): URLSearchParams {
-  const params = new URLSearchParams();
-  const set = (name: string, value: string | number | undefined, fallback?: string | number) => {
-    if (value !== undefined && value !== '' && value !== fallback) params.set(name, String(value));
-  };
-  set('search', state.search);
-  set('tag', state.tag);
-  set('type', state.type);
-  set('status', state.status, DEFAULTS.status);
-  set('environment', state.environment);
-  if (state.environment && state.enabled !== undefined) set('enabled', state.enabled ? 'on' : 'off');
-  set('sort', state.sort, DEFAULTS.sort);
-  set('order', state.order, DEFAULTS.order);
-  set('page', state.page, DEFAULTS.page);
-  set('pageSize', state.pageSize, DEFAULTS.pageSize);
-  return params;
-}
+export const writeListState = (state: FlagListState): URLSearchParams =>
+  toSearchParams(
+    {
+      ...state,
+      // Only with its environment: "on" alone says nothing.
+      enabled: state.environment && state.enabled !== undefined ? (state.enabled ? 'on' : 'off') : undefined,
+    },
+    DEFAULTS,
+  );
 
 /** The list query the API takes for a state. */
 export const toListQuery = (state: FlagListState): Partial<FlagListQuery> => ({

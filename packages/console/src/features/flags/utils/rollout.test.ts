@@ -1,8 +1,6 @@
 import { BUCKETS } from '@tabula/protocol';
 import { describe, expect, it } from 'vitest';
-import { evenWeights, fromPercent, type RolloutWeight, setWeight, toPercent } from './rollout';
-
-const total = (weights: RolloutWeight[]) => weights.reduce((sum, entry) => sum + entry.weight, 0);
+import { evenWeights, fromPercent, setWeight, toPercent, weightsTotal as total } from './rollout';
 
 describe('rollout weights', () => {
   it('splits evenly, the remainder going to the first variants', () => {
@@ -45,6 +43,32 @@ describe('rollout weights', () => {
         expect(entry.weight).toBeGreaterThanOrEqual(0);
       }
     }
+  });
+
+  it('never changes a share the person typed: only untyped variants absorb the rest', () => {
+    const typed = new Set<string>();
+    let weights = evenWeights(['a', 'b', 'c']);
+    weights = setWeight(weights, 0, 3000, typed);
+    typed.add('a');
+    expect(weights.map((entry) => entry.weight)).toEqual([3000, 3500, 3500]);
+    weights = setWeight(weights, 1, 5000, typed);
+    typed.add('b');
+    expect(weights.map((entry) => entry.weight)).toEqual([3000, 5000, 2000]);
+  });
+
+  it('leaves the sum off 100% rather than change a typed share when no untyped variant is left', () => {
+    const typed = new Set(['a', 'b']);
+    const weights = [
+      { variant: 'a', weight: 3000 },
+      { variant: 'b', weight: 5000 },
+      { variant: 'c', weight: 2000 },
+    ];
+    const next = setWeight(weights, 2, 4000, typed);
+    expect(next.map((entry) => entry.weight)).toEqual([3000, 5000, 4000]);
+    expect(total(next)).toBe(12000);
+    // More typed than 100%: the untyped ones drop to zero, the typed ones stay.
+    const over = setWeight(evenWeights(['a', 'b', 'c']), 1, 8000, new Set(['a']));
+    expect(over.map((entry) => entry.weight)).toEqual([3334, 8000, 0]);
   });
 
   it('keeps a single variant at 100%', () => {

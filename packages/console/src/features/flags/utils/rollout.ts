@@ -30,22 +30,35 @@ export function evenWeights(variants: string[]): RolloutWeight[] {
 }
 
 /**
- * Sets one variant's share and rebalances the others so the rollout stays at 100%: the rest is shared in
- * proportion to what the others had (equally when they had nothing).
+ * Sets one variant's share to what the person typed and lets only the variants not yet typed in absorb the rest, in
+ * proportion to what they had (equally when they had nothing). A typed share is never changed behind the person's
+ * back, so when every other variant has been typed the sum may leave 100% until they fix it (`weightsTotal`).
  */
-export function setWeight(weights: RolloutWeight[], index: number, weight: number): RolloutWeight[] {
+export function setWeight(
+  weights: RolloutWeight[],
+  index: number,
+  weight: number,
+  typed: ReadonlySet<string> = new Set(),
+): RolloutWeight[] {
   if (weights.length === 1) return weights.map((entry) => ({ ...entry, weight: BUCKETS }));
   const own = Math.min(BUCKETS, Math.max(0, Math.round(weight)));
-  const others = weights.filter((_, at) => at !== index);
-  const before = others.reduce((sum, entry) => sum + entry.weight, 0);
-  const rest = BUCKETS - own;
+  const absorbs = (entry: RolloutWeight, at: number) => at !== index && !typed.has(entry.variant);
+  const absorbing = weights.filter(absorbs);
+  const kept = weights.filter((entry, at) => at !== index && !absorbs(entry, at));
+  const rest = Math.max(0, BUCKETS - own - weightsTotal(kept));
+  const before = weightsTotal(absorbing);
   const shares = roundToTotal(
-    others.map((entry) => (before === 0 ? rest / others.length : (entry.weight * rest) / before)),
+    absorbing.map((entry) => (before === 0 ? rest / absorbing.length : (entry.weight * rest) / before)),
     rest,
   );
   let next = 0;
-  return weights.map((entry, at) => ({ ...entry, weight: at === index ? own : (shares[next++] as number) }));
+  return weights.map((entry, at) => {
+    if (at === index) return { ...entry, weight: own };
+    return absorbs(entry, at) ? { ...entry, weight: shares[next++] as number } : entry;
+  });
 }
+
+export const weightsTotal = (weights: RolloutWeight[]): number => weights.reduce((sum, entry) => sum + entry.weight, 0);
 
 export const toPercent = (weight: number): number => weight / 100;
 export const fromPercent = (percent: number): number => Math.round(percent * 100);

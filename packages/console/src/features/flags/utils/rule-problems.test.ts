@@ -43,4 +43,15 @@ describe('rule problems', () => {
       ),
     ).toEqual({ rule: 0, kind: 'variant' });
   });
+
+  it('asks for rollout shares that add up to 100%', () => {
+    const weights = [
+      { variant: 'on', weight: 3000 },
+      { variant: 'off', weight: 5000 },
+    ];
+    expect(firstRuleProblem([{ conditions: [], serve: { kind: 'rollout', weights } }], variants)).toEqual({
+      rule: 0,
+      kind: 'weights',
+    });
+  });
 });

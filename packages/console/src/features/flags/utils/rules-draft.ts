@@ -16,6 +16,10 @@ const nextDraftKey = () => `draft-${++drafted}`;
 
 export const toDraftRules = (rules: FlagRule[]): DraftRule[] => rules.map((rule) => ({ ...rule, draftKey: rule.id }));
 
+/** A draft kept from an earlier page: its new rules get keys of this page, which may have handed out theirs. */
+export const rekeyDraftRules = (rules: DraftRule[]): DraftRule[] =>
+  rules.map((rule) => ({ ...rule, draftKey: rule.id ?? nextDraftKey() }));
+
 /**
  * The body the API takes. Operators arrive from the editor's list; an operator a newer server saved passes through
  * unchanged and the server answers for it.
@@ -46,11 +50,14 @@ export const rulesChanged = (draft: DraftRule[], saved: FlagRule[]): boolean =>
 
 export type ServeKind = Serve['kind'];
 
-/** What a rule serves when its kind is picked: the default variant, an even split, or an experiment to choose. */
-export function serveOfKind(kind: ServeKind, flag: { variants: Variant[]; defaultVariant: string }): Serve {
+/**
+ * What a rule serves when its kind is picked: the default variant (the first one when the default is the code's),
+ * an even split, or an experiment to choose.
+ */
+export function serveOfKind(kind: ServeKind, flag: { variants: Variant[]; defaultVariant: string | null }): Serve {
   switch (kind) {
     case 'variant':
-      return { kind, variant: flag.defaultVariant };
+      return { kind, variant: flag.defaultVariant ?? flag.variants[0]?.key ?? '' };
     case 'rollout':
       return { kind, weights: evenWeights(flag.variants.map((variant) => variant.key)) };
     case 'experiment':
@@ -58,7 +65,7 @@ export function serveOfKind(kind: ServeKind, flag: { variants: Variant[]; defaul
   }
 }
 
-export const newRule = (flag: { variants: Variant[]; defaultVariant: string }): DraftRule => ({
+export const newRule = (flag: { variants: Variant[]; defaultVariant: string | null }): DraftRule => ({
   draftKey: nextDraftKey(),
   conditions: [],
   segments: [],

@@ -16,6 +16,7 @@ const flag: Flag = {
   defaultVariant: 'classic',
   offVariant: 'classic',
   tags: [],
+  metadata: {},
   archivedAt: null,
   createdAt: NOW,
   updatedAt: NOW,

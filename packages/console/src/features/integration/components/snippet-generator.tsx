@@ -1,10 +1,9 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import type { ApiKey, ProductFamily } from '@tabula/protocol';
-import { SDK_POLL_INTERVAL_MS } from '@tabula/protocol';
-import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Select, Switch, Tabs, Typography, theme } from 'antd';
-import { useState } from 'react';
+import { buildSnippet, SDK_POLL_INTERVAL_MS, type SnippetInput, type SnippetStyle } from '@tabula/protocol';
+import { Alert, App, Card, Col, Flex, Form, Input, Row, Select, Switch, Tabs, Typography, theme } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildSnippet, type SnippetInput, type SnippetStyle } from '../utils/snippet';
 
 interface SnippetGeneratorProps {
   projectId: string;
@@ -17,9 +16,12 @@ interface SnippetGeneratorProps {
   createKeyLink: React.ReactNode;
 }
 
-type Options = Pick<SnippetInput, 'clientKey' | 'unitId' | 'enableUI' | 'autoPoll' | 'autoExposure'>;
+type Options = Pick<SnippetInput, 'clientKey' | 'unitId' | 'enableUI' | 'autoPoll' | 'autoExposure' | 'streaming'>;
 
-/** Spec §1: the SDK integration snippet, built from the family's inputs and the poll and exposure options. */
+/**
+ * Spec §1: the SDK integration snippet, built from the family's inputs and the poll and exposure options, plus live
+ * updates.
+ */
 export function SnippetGenerator({ projectId, clientKeys, origin, family, createKeyLink }: SnippetGeneratorProps) {
   const { t } = useTranslation('integration');
   const { message } = App.useApp();
@@ -32,10 +34,24 @@ export function SnippetGenerator({ projectId, clientKeys, origin, family, create
     // Spec §1: automatic poll on and automatic exposure off unless people choose otherwise.
     autoPoll: true,
     autoExposure: false,
+    // On unless people choose otherwise: the production switch promises real users the change within seconds, which
+    // a page waiting for its next poll would break.
+    streaming: true,
   };
   const values = { ...initial, ...Form.useWatch([], form) };
+  // Keys arrive (and are revoked) while people fill the form: follow them without discarding what was typed.
+  const firstKey = clientKeys[0]?.key ?? '';
+  const chosenKeyGone = !clientKeys.some((key) => key.key === values.clientKey);
+  useEffect(() => {
+    if (chosenKeyGone) form.setFieldValue('clientKey', firstKey);
+  }, [chosenKeyGone, firstKey, form]);
   const isTab = family === 'tab';
-  const code = buildSnippet({ ...values, family, clientKey: values.clientKey || '{key}', origin, projectId }, style);
+  // An encrypted environment's pages need its decryption key too, which comes with the chosen client key.
+  const decryptionKey = clientKeys.find((key) => key.key === values.clientKey)?.decryptionKey ?? undefined;
+  const code = buildSnippet(
+    { ...values, family, clientKey: values.clientKey || '{key}', decryptionKey, origin, projectId },
+    style,
+  );
   const pollMinutes = SDK_POLL_INTERVAL_MS / 60_000;
   const { token } = theme.useToken();
   const codeBox = {
@@ -45,6 +61,18 @@ export function SnippetGenerator({ projectId, clientKeys, origin, family, create
     background: token.colorFillQuaternary,
     border: `1px solid ${token.colorBorderSecondary}`,
     borderRadius: token.borderRadius,
+  };
+
+  const copyFace = {
+    display: 'inline-flex',
+    gap: token.marginXS,
+    alignItems: 'center',
+    padding: `${token.paddingXXS}px ${token.padding}px`,
+    color: token.colorTextLightSolid,
+    background: token.colorPrimary,
+    borderRadius: token.borderRadius,
+    fontSize: token.fontSize,
+    lineHeight: `${token.controlHeight - 2 * token.paddingXXS}px`,
   };
 
   return (
@@ -66,8 +94,8 @@ export function SnippetGenerator({ projectId, clientKeys, origin, family, create
                 {isTab ? t('generator.families.tab') : t('generator.families.other')}
               </Typography.Text>
             </Form.Item>
-            <Form.Item label={isTab ? t('generator.appId') : t('generator.projectId')}>
-              <Input value={projectId} readOnly data-testid="snippet-project-id" />
+            <Form.Item label={isTab ? t('generator.appId') : t('generator.projectId')} htmlFor="snippet_projectId">
+              <Input id="snippet_projectId" value={projectId} readOnly data-testid="snippet-project-id" />
             </Form.Item>
             <Form.Item
               name="unitId"
@@ -76,7 +104,11 @@ export function SnippetGenerator({ projectId, clientKeys, origin, family, create
             >
               <Input placeholder={t('generator.unitIdPlaceholder')} data-testid="snippet-unit-id" />
             </Form.Item>
-            <Form.Item name="clientKey" label={t('generator.clientKey')}>
+            <Form.Item
+              name="clientKey"
+              label={t('generator.clientKey')}
+              extra={decryptionKey && t('generator.decryptionKeyHelp')}
+            >
               <Select
                 data-testid="snippet-client-key"
                 options={clientKeys.map((key) => ({ value: key.key ?? '', label: `${key.name} · ${key.environment}` }))}
@@ -91,6 +123,9 @@ export function SnippetGenerator({ projectId, clientKeys, origin, family, create
               extra={t('generator.autoPollHelp', { minutes: pollMinutes })}
             >
               <Switch data-testid="snippet-auto-poll" />
+            </Form.Item>
+            <Form.Item name="streaming" label={t('generator.streaming')} extra={t('generator.streamingHelp')}>
+              <Switch data-testid="snippet-streaming" />
             </Form.Item>
             <Form.Item name="autoExposure" label={t('generator.autoExposure')} extra={t('generator.autoExposureHelp')}>
               <Switch data-testid="snippet-auto-exposure" />
@@ -119,13 +154,15 @@ export function SnippetGenerator({ projectId, clientKeys, origin, family, create
                 text: code,
                 tooltips: false,
                 onCopy: () => message.success(t('generator.copied')),
+                // antd's copy control is itself a button (and falls back to the older clipboard API on plain http), so
+                // its faces are spans drawn like the primary button rather than buttons nested in it.
                 icon: [
-                  <Button key="copy" type="primary" icon={<CopyOutlined />} data-testid="snippet-copy">
-                    {t('generator.copy')}
-                  </Button>,
-                  <Button key="copied" icon={<CheckOutlined />}>
-                    {t('generator.copied')}
-                  </Button>,
+                  <span key="copy" style={copyFace} data-testid="snippet-copy">
+                    <CopyOutlined /> {t('generator.copy')}
+                  </span>,
+                  <span key="copied" style={{ ...copyFace, background: token.colorSuccess }}>
+                    <CheckOutlined /> {t('generator.copied')}
+                  </span>,
                 ],
               }}
             />

@@ -2,6 +2,7 @@ import type { CreatedInvitation } from '@tabula/protocol';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { meAs, member } from '../../../testing/fixtures';
+import { unlabelledFields } from '../../../testing/labelled-fields';
 import { mockApi } from '../../../testing/mock-api';
 import { renderWithApp } from '../../../testing/render';
 import { InviteMemberModal } from './invite-member-modal';
@@ -41,5 +42,13 @@ describe('invite member', () => {
 
     await screen.findByTestId('invitation-link');
     expect(calls[0]?.body).toEqual({ role: 'editor' });
+  });
+});
+
+describe('form labels', () => {
+  it('binds every label to its field', () => {
+    mockApi({});
+    renderWithApp(<InviteMemberModal open onClose={vi.fn()} />, { me: meAs('admin') });
+    expect(unlabelledFields()).toEqual([]);
   });
 });

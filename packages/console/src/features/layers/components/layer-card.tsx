@@ -3,7 +3,7 @@ import type { Layer } from '@tabula/protocol';
 import { Alert, Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { translateServerMessage } from '../../../lib/form-errors';
+import { describeError } from '../../../lib/form-errors';
 import { useDeleteLayer } from '../api/delete-layer';
 import { useCanEditLayers } from '../hooks/use-can-edit-layers';
 import { freeSlots, slotSegments } from '../utils/slot-geometry';
@@ -71,7 +71,7 @@ export function LayerCard({ projectId, layer, experimentHref, onEdit }: LayerCar
           style={{ marginBottom: 16 }}
           data-testid="layer-delete-refused"
           title={t('layers.deleteRefused')}
-          description={translateServerMessage(remove.error.message, t)}
+          description={describeError(remove.error, t)}
         />
       )}
       {layer.description && <Typography.Paragraph type="secondary">{layer.description}</Typography.Paragraph>}

@@ -2,6 +2,7 @@ import type { Metric } from '@tabula/protocol';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ids, meAs } from '../../../testing/fixtures';
+import { unlabelledFields } from '../../../testing/labelled-fields';
 import { mockApi } from '../../../testing/mock-api';
 import { renderWithApp } from '../../../testing/render';
 import { MetricDrawer } from './metric-drawer';
@@ -206,5 +207,14 @@ describe('metric form', () => {
     expect(screen.getByText('Metric revenue')).toBeTruthy();
     expect(shown('metric-submit')).toBe(false);
     expect((byId('metric-name') as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe('form labels', () => {
+  it('binds every label to its field', async () => {
+    mockApi({});
+    renderDrawer(revenue);
+    await screen.findByTestId('metric-source-event');
+    expect(unlabelledFields()).toEqual([]);
   });
 });

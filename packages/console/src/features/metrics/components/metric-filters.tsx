@@ -1,6 +1,7 @@
 import { METRIC_STATUSES, METRIC_TYPES, type MetricType } from '@tabula/protocol';
-import { Flex, Input, Select, Tag } from 'antd';
+import { Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ListFilterBar, ListSearch } from '../../../components/list-kit/list-filter-bar';
 import { optionTestIds } from '../../../components/option-test-ids';
 import type { MetricsQuery } from '../api/get-metrics';
 
@@ -14,15 +15,12 @@ export function MetricFilters({ value, onChange }: MetricFiltersProps) {
   const { t } = useTranslation('metrics');
   const set = (change: MetricsQuery) => onChange({ ...value, ...change, offset: undefined });
   return (
-    <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
-      <Input.Search
-        allowClear
+    <ListFilterBar>
+      <ListSearch
+        value={value.search}
+        onSearch={(search) => set({ search })}
         placeholder={t('list.search')}
-        aria-label={t('list.search')}
-        defaultValue={value.search}
-        onSearch={(search) => set({ search: search.trim() || undefined })}
-        style={{ width: 280 }}
-        data-testid="metrics-search"
+        testId="metrics-search"
       />
       <Select
         aria-label={t('list.type')}
@@ -50,6 +48,6 @@ export function MetricFilters({ value, onChange }: MetricFiltersProps) {
           {t('list.tagFilter', { tag: value.tag })}
         </Tag>
       )}
-    </Flex>
+    </ListFilterBar>
   );
 }

@@ -41,13 +41,16 @@ const aov: Metric = {
   windowHours: null,
 };
 
-function renderLibrary(role: 'editor' | 'viewer', routes: Parameters<typeof mockApi>[0] = {}) {
+function renderLibrary(role: 'editor' | 'viewer', routes: Parameters<typeof mockApi>[0] = {}, url = '/') {
   const api = mockApi({
     [`GET ${metricsPath}`]: { body: { metrics: [purchase, aov], total: 2, nextOffset: null } },
     ...routes,
   });
-  renderWithApp(<MetricLibrary projectId={ids.project} experimentHref={(key) => `/e/${key}`} />, { me: meAs(role) });
-  return api;
+  const { router } = renderWithApp(<MetricLibrary projectId={ids.project} experimentHref={(key) => `/e/${key}`} />, {
+    me: meAs(role),
+    url,
+  });
+  return { ...api, router };
 }
 
 const lastList = (calls: RecordedCall[]) => calls.filter((call) => call.method === 'GET').at(-1)!.search;
@@ -79,6 +82,16 @@ describe('metric library', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show metrics tagged checkout' }));
     await waitFor(() => expect(lastList(calls).get('tag')).toBe('checkout'));
     expect(screen.getByTestId('metrics-tag-filter').textContent).toBe('Tag: checkout');
+  });
+
+  it('keeps its search and filters in the address, so a filtered view can be shared', async () => {
+    const { calls, router } = renderLibrary('viewer', {}, '/?type=ratio&status=all&offset=20');
+    await screen.findByText('Purchase');
+    expect(calls[0]?.search.get('type')).toBe('ratio');
+    expect(calls[0]?.search.get('status')).toBe('all');
+    expect(calls[0]?.search.get('offset')).toBe('20');
+    fireEvent.click(screen.getByRole('button', { name: 'Show metrics tagged checkout' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=ratio&status=all&tag=checkout'));
   });
 
   it('archives a metric, and says which experiments keep it from being deleted', async () => {

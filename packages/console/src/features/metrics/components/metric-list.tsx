@@ -8,20 +8,11 @@ import {
 } from '@ant-design/icons';
 import type { MetricList as MetricPage } from '@tabula/protocol';
 import { METRIC_SORTS, type Metric } from '@tabula/protocol';
-import {
-  Button,
-  Flex,
-  Popconfirm,
-  Table,
-  type TableColumnsType,
-  type TableProps,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Flex, Popconfirm, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
+import { ListTable } from '../../../components/list-kit/list-table';
+import { columnSortOrder, fromTableChange, offsetPagination } from '../../../components/list-kit/offset-paging';
 import type { MetricsQuery } from '../api/get-metrics';
 import { MetricTypeTag } from './metric-type-tag';
 import { MetricSourceSummary } from './source-summary';
@@ -29,7 +20,8 @@ import { MetricSourceSummary } from './source-summary';
 export const METRICS_PAGE_SIZE = 20;
 
 type Sort = (typeof METRIC_SORTS)[number];
-const isSort = (value: unknown): value is Sort => METRIC_SORTS.includes(value as Sort);
+/** The server's own order when the address names none: by key. */
+const DEFAULT_ORDER = { sort: 'key', order: 'asc' } as const;
 
 interface MetricListProps {
   page: MetricPage | undefined;
@@ -50,8 +42,7 @@ interface MetricListProps {
 export function MetricList({ page, loading, query, onQueryChange, onOpen, actions, createAction }: MetricListProps) {
   const { t } = useTranslation('metrics');
   const limit = query.limit ?? METRICS_PAGE_SIZE;
-  const sortOrder = (field: Sort) =>
-    (query.sort ?? 'key') === field ? (query.order === 'desc' ? 'descend' : 'ascend') : null;
+  const sortOrder = (column: Sort) => columnSortOrder(query, column, DEFAULT_ORDER);
 
   const columns: TableColumnsType<Metric> = [
     {
@@ -190,42 +181,20 @@ export function MetricList({ page, loading, query, onQueryChange, onOpen, action
     });
   }
 
-  const onChange: TableProps<Metric>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = single?.columnKey;
-    const sorted = single?.order && isSort(field);
-    onQueryChange({
-      ...query,
-      sort: sorted ? field : undefined,
-      order: sorted ? (single.order === 'descend' ? 'desc' : 'asc') : undefined,
-      offset: ((pagination.current ?? 1) - 1) * limit || undefined,
-    });
-  };
-
   const filtered = Boolean(query.search || query.type || query.tag || (query.status && query.status !== 'active'));
   return (
-    <Table
-      rowKey="id"
+    <ListTable<Metric>
+      testId="metrics-table"
       columns={columns}
       dataSource={page?.metrics ?? []}
       loading={loading}
-      onChange={onChange}
-      scroll={{ x: 'max-content' }}
-      data-testid="metrics-table"
-      pagination={{
-        current: Math.floor((query.offset ?? 0) / limit) + 1,
-        pageSize: limit,
-        total: page?.total ?? 0,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-      }}
-      locale={{
-        emptyText: filtered ? (
-          <EmptyState title={t('list.noMatches')} description={t('list.noMatchesDescription')} />
-        ) : (
-          <EmptyState title={t('list.empty')} description={t('list.emptyDescription')} action={createAction} />
-        ),
-      }}
+      onChange={(pagination, _filters, sorter) =>
+        onQueryChange({ ...query, ...fromTableChange(pagination, sorter, METRIC_SORTS, limit) })
+      }
+      pagination={offsetPagination(query.offset, limit, page?.total ?? 0)}
+      filtered={filtered}
+      empty={{ title: t('list.empty'), description: t('list.emptyDescription'), action: createAction }}
+      noMatches={{ title: t('list.noMatches'), description: t('list.noMatchesDescription') }}
     />
   );
 }

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { ids, meAs } from '../../../testing/fixtures';
+import { unlabelledFields } from '../../../testing/labelled-fields';
 import { mockApi } from '../../../testing/mock-api';
 import { renderWithApp } from '../../../testing/render';
 import { SecuritySettings } from './security-settings';
@@ -37,5 +38,14 @@ describe('organization security', () => {
     fireEvent.click(await screen.findByTestId('require-mfa-switch'));
 
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ requireMfa: false }));
+  });
+});
+
+describe('form labels', () => {
+  it('binds every label to its field', async () => {
+    mockApi({ 'GET /api/v1/organization': { body: organization } });
+    renderWithApp(<SecuritySettings />, { me: meAs('admin') });
+    await screen.findByTestId('require-mfa-switch');
+    expect(unlabelledFields()).toEqual([]);
   });
 });

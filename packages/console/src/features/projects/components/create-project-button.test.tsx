@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { meAs, project } from '../../../testing/fixtures';
+import { unlabelledFields } from '../../../testing/labelled-fields';
 import { mockApi } from '../../../testing/mock-api';
 import { renderWithApp } from '../../../testing/render';
 import { CreateProjectButton } from './create-project-button';
@@ -63,5 +64,15 @@ describe('create project', () => {
     mockApi({});
     renderWithApp(<CreateProjectButton onCreated={vi.fn()} />, { me: meAs('viewer') });
     expect(screen.queryByTestId('create-project-button')).toBeNull();
+  });
+});
+
+describe('form labels', () => {
+  it('binds every label to its field', async () => {
+    mockApi({});
+    renderWithApp(<CreateProjectButton onCreated={vi.fn()} />, { me: meAs('admin') });
+    fireEvent.click(screen.getByRole('button'));
+    await screen.findByRole('dialog');
+    expect(unlabelledFields()).toEqual([]);
   });
 });

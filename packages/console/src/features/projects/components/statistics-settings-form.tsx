@@ -21,7 +21,10 @@ const explained = (label: string, help: string) => (
   </Flex>
 );
 
-/** How the project's experiment results are analysed: method, significance level and multiple-testing correction. */
+/**
+ * How the project's experiment results are analysed: method, significance level, the Bayesian decision threshold and
+ * the multiple-testing correction.
+ */
 export function StatisticsSettingsForm({ project }: { project: Project }) {
   const { t } = useTranslation('projects');
   const { message } = App.useApp();
@@ -35,6 +38,9 @@ export function StatisticsSettingsForm({ project }: { project: Project }) {
   );
   const alpha: number | null | undefined = Form.useWatch('alpha', form);
   const validAlpha = typeof alpha === 'number' && alpha > 0 && alpha < 0.5;
+  const threshold: number | null | undefined = Form.useWatch('decisionThreshold', form);
+  const validThreshold = typeof threshold === 'number' && threshold > 0.5 && threshold < 1;
+  const percent = (share: number) => Number((share * 100).toFixed(2));
 
   return (
     <Card title={t('statistics.title')}>
@@ -50,7 +56,7 @@ export function StatisticsSettingsForm({ project }: { project: Project }) {
       >
         <ServerErrorAlert error={error} />
         <Form.Item name="method" label={t('statistics.method')}>
-          <Radio.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+          <Radio.Group aria-label={t('statistics.method')} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
             {STATISTICS_METHODS.map((method) => (
               <Radio key={method} value={method} data-testid={`statistics-method-${method}`}>
                 {explained(t(`statistics.methods.${method}`), t(`statistics.methodHelp.${method}`))}
@@ -61,7 +67,7 @@ export function StatisticsSettingsForm({ project }: { project: Project }) {
         <Form.Item
           name="alpha"
           label={t('statistics.alpha')}
-          extra={validAlpha ? t('statistics.alphaHelp', { level: Number(((1 - alpha) * 100).toFixed(2)) }) : undefined}
+          extra={validAlpha ? t('statistics.alphaHelp', { level: percent(1 - alpha) }) : undefined}
           rules={[
             {
               validator: (_, value?: number | null) =>
@@ -73,8 +79,33 @@ export function StatisticsSettingsForm({ project }: { project: Project }) {
         >
           <InputNumber step={0.01} style={{ width: 200 }} data-testid="statistics-alpha" />
         </Form.Item>
+        <Form.Item
+          name="decisionThreshold"
+          label={t('statistics.decisionThreshold')}
+          extra={
+            validThreshold
+              ? t('statistics.decisionThresholdHelp', {
+                  threshold: percent(threshold),
+                  level: percent(2 * threshold - 1),
+                })
+              : undefined
+          }
+          rules={[
+            {
+              validator: (_, value?: number | null) =>
+                typeof value === 'number' && value > 0.5 && value < 1
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('statistics.decisionThresholdInvalid'))),
+            },
+          ]}
+        >
+          <InputNumber step={0.01} style={{ width: 200 }} data-testid="statistics-decision-threshold" />
+        </Form.Item>
         <Form.Item name="correction" label={t('statistics.correction')}>
-          <Radio.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+          <Radio.Group
+            aria-label={t('statistics.correction')}
+            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+          >
             {MULTIPLE_TESTING_CORRECTIONS.map((correction) => (
               <Radio key={correction} value={correction} data-testid={`statistics-correction-${correction}`}>
                 {explained(t(`statistics.corrections.${correction}`), t(`statistics.correctionHelp.${correction}`))}

@@ -78,7 +78,7 @@ export function SegmentModal({ projectId, segment, open, onClose }: SegmentModal
           extra={t('segments.conditionsHelp')}
           rules={[conditionsRule]}
         >
-          <ConditionsEditor testId="segment-conditions" />
+          <ConditionsEditor testId="segment-conditions" label={t('segments.conditions')} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,10 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Segment, SegmentUsage } from '@tabula/protocol';
-import { Alert, App, Button, Card, Flex, Popconfirm, Table, type TableColumnsType, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Popconfirm, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConditionsSummary } from '../../../components/conditions-editor';
-import { EmptyState } from '../../../components/empty-state';
+import { ListTable } from '../../../components/list-kit/list-table';
 import { RelativeTime } from '../../../components/relative-time';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useCan } from '../../../lib/authorization';
@@ -138,22 +138,16 @@ export function SegmentsTable({ projectId, flagHref, environments }: SegmentsTab
           }
         />
       )}
-      <Table
-        rowKey="id"
+      <ListTable<Segment>
+        testId="segments-table"
         columns={columns}
         dataSource={segments.data ?? []}
         loading={segments.isPending}
         pagination={false}
-        scroll={{ x: 'max-content' }}
-        data-testid="segments-table"
-        locale={{
-          emptyText: (
-            <EmptyState
-              title={t('segments.empty')}
-              description={t('segments.emptyDescription')}
-              action={createButton('create-segment-button-empty') || undefined}
-            />
-          ),
+        empty={{
+          title: t('segments.empty'),
+          description: t('segments.emptyDescription'),
+          action: createButton('create-segment-button-empty') || undefined,
         }}
       />
       <SegmentModal

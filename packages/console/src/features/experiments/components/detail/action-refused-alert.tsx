@@ -1,7 +1,7 @@
 import type { ExperimentAction } from '@tabula/protocol';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { translateServerMessage } from '../../../../lib/form-errors';
+import { describeError } from '../../../../lib/form-errors';
 
 export interface Refusal {
   action: ExperimentAction | 'delete';
@@ -12,7 +12,7 @@ export interface Refusal {
 export function ActionRefusedAlert({ refusal, onClose }: { refusal: Refusal | null; onClose: () => void }) {
   const { t } = useTranslation('experiments');
   if (!refusal) return null;
-  const reason = refusal.error instanceof Error ? translateServerMessage(refusal.error.message, t) : undefined;
+  const reason = describeError(refusal.error, t);
   return (
     <Alert
       type="error"

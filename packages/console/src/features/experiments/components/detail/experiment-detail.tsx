@@ -53,7 +53,7 @@ export function ExperimentDetail({
       </>
     ),
     audience: <AudienceCard experiment={experiment} />,
-    versions: <VersionsCard experiment={experiment} />,
+    versions: <VersionsCard experiment={experiment} projectId={canEdit ? projectId : undefined} />,
     metrics: (
       <>
         <MetricsCard projectId={projectId} experiment={experiment} />

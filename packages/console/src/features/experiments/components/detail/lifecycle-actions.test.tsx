@@ -5,6 +5,7 @@ import { meAs, project } from '../../../../testing/fixtures';
 import { type MockResponse, mockApi } from '../../../../testing/mock-api';
 import { renderWithApp } from '../../../../testing/render';
 import { experimentFixture, experimentsPathOf } from '../../fixtures';
+import { healthFixture, resultsFixture, resultsPathOf } from '../../results/testing/results-fixtures';
 import { ExperimentDetail } from './experiment-detail';
 
 const actionPath = (experiment: Experiment, action: string) =>
@@ -78,6 +79,22 @@ describe('stopping an experiment', () => {
     fireEvent.click(screen.getByTestId('stop-submit'));
     await waitFor(() => expect(posted(calls, 'stop')).toHaveLength(1));
     expect(posted(calls, 'stop')[0]?.body).toEqual({ outcome: 'rollback', note: '', rollOut: false });
+  });
+  it('pre-selects the winning version when the results are sound', async () => {
+    renderDetail(running, { [`GET ${resultsPathOf()}`]: { body: resultsFixture() } });
+    fireEvent.click(screen.getByTestId('action-stop'));
+    await waitFor(() => expect((screen.getByTestId('stop-outcome-ship') as HTMLInputElement).checked).toBe(true));
+    expect(screen.getByTestId('stop-version').textContent).toContain('Green');
+    expect(screen.queryByTestId('stop-untrusted')).toBeNull();
+  });
+
+  it('warns before shipping while a health check fails, and pre-selects nothing', async () => {
+    renderDetail(running, {
+      [`GET ${resultsPathOf()}`]: { body: resultsFixture({ health: healthFixture(['sample_ratio']) }) },
+    });
+    fireEvent.click(screen.getByTestId('action-stop'));
+    expect((await screen.findByTestId('stop-untrusted')).textContent).toContain('The results are not trustworthy yet');
+    expect((screen.getByTestId('stop-outcome-ship') as HTMLInputElement).checked).toBe(false);
   });
 });
 

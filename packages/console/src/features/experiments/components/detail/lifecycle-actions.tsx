@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type StatusChange, useChangeExperimentStatus } from '../../api/change-experiment-status';
 import { useDeleteExperiment } from '../../api/delete-experiment';
+import { useStopAdvice } from '../../results/hooks/use-stop-advice';
 import { canTransition as can } from '../../utils/transitions';
 import type { Refusal } from './action-refused-alert';
 import { StopExperimentModal } from './stop-experiment-modal';
@@ -46,6 +47,7 @@ export function LifecycleActions({
   const navigate = useNavigate();
   const change = useChangeExperimentStatus(projectId, experiment.key);
   const remove = useDeleteExperiment(projectId, experiment.key);
+  const advice = useStopAdvice(projectId, experiment.key, stopping);
   const { status } = experiment;
 
   const run = (statusChange: StatusChange, done: string) => {
@@ -141,6 +143,7 @@ export function LifecycleActions({
       <StopExperimentModal
         experiment={experiment}
         open={stopping}
+        advice={advice}
         stopping={pending('stop')}
         error={change.variables?.action === 'stop' ? change.error : null}
         onStop={(body) => run({ action: 'stop', body }, t('lifecycle.done.stop'))}

@@ -8,13 +8,15 @@ interface PreviewLinkProps {
   pageUrl: string;
   experimentKey: string;
   versionKey: string;
+  /** What to say while there is no page to link to. */
+  emptyText: string;
 }
 
 /** The whole link, to copy into another browser or device, and a way to open it here. */
-export function PreviewLink({ pageUrl, experimentKey, versionKey }: PreviewLinkProps) {
+export function PreviewLink({ pageUrl, experimentKey, versionKey, emptyText }: PreviewLinkProps) {
   const { t } = useTranslation('experiments');
   const link = buildPreviewLink(pageUrl, experimentKey, versionKey);
-  if (!link) return <Typography.Text type="secondary">{t('versions.previewNeedsPage')}</Typography.Text>;
+  if (!link) return <Typography.Text type="secondary">{emptyText}</Typography.Text>;
   return (
     <Flex vertical gap={4} align="flex-start" style={{ maxWidth: 420 }}>
       <CopyableValue value={link} testId={`preview-link-${versionKey}`} />

@@ -1,8 +1,10 @@
 import { EXPERIMENT_DECISIONS, type Experiment, type StopExperimentBody } from '@tabula/protocol';
-import { Checkbox, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
+import { Alert, Checkbox, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { optionTestIds } from '../../../../components/option-test-ids';
 import { ServerErrorAlert } from '../../../../components/server-error-alert';
+import type { StopAdvice } from '../../results/hooks/use-stop-advice';
 
 interface StopExperimentModalProps {
   experiment: Experiment;
@@ -11,15 +13,33 @@ interface StopExperimentModalProps {
   error: unknown;
   onStop: (body: StopExperimentBody) => void;
   onClose: () => void;
+  /** What the results say; null while there are none. */
+  advice?: StopAdvice | null;
 }
 
 type StopValues = Required<Pick<StopExperimentBody, 'outcome' | 'note' | 'rollOut'>> & { version?: string };
 
 /** Stopping records what was decided, and can roll the decided value out to the flags that serve the experiment. */
-export function StopExperimentModal({ experiment, open, stopping, error, onStop, onClose }: StopExperimentModalProps) {
+export function StopExperimentModal({
+  experiment,
+  open,
+  stopping,
+  error,
+  onStop,
+  onClose,
+  advice = null,
+}: StopExperimentModalProps) {
   const { t } = useTranslation('experiments');
   const [form] = Form.useForm<StopValues>();
   const outcome = Form.useWatch('outcome', form);
+  const leading = advice?.trusted ? advice.leading : null;
+
+  // A clear winner is the likely decision; the results may arrive after the dialog opened, and never over a choice.
+  useEffect(() => {
+    if (open && leading && !form.isFieldsTouched(['outcome', 'version'])) {
+      form.setFieldsValue({ outcome: 'ship', version: leading });
+    }
+  }, [open, leading, form]);
 
   const submit = ({ outcome: decided, version, note, rollOut }: StopValues) =>
     onStop({
@@ -42,6 +62,16 @@ export function StopExperimentModal({ experiment, open, stopping, error, onStop,
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('stop.description')}</Typography.Paragraph>
+      {advice && !advice.trusted && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="stop-untrusted"
+          style={{ marginBottom: 16 }}
+          title={t('stop.untrusted.title')}
+          description={t('stop.untrusted.description')}
+        />
+      )}
       <ServerErrorAlert error={error} />
       <Form
         form={form}

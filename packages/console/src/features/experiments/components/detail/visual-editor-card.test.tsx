@@ -7,7 +7,10 @@ import { renderWithApp } from '../../../../testing/render';
 import { experimentFixture, experimentsPathOf } from '../../fixtures';
 import { ExperimentDetail } from './experiment-detail';
 
-const visual = experimentFixture({ kind: 'visual', page: { url: 'https://shop.example.com/landing', match: 'exact' } });
+const visual = experimentFixture({
+  kind: 'visual',
+  page: { url: 'https://shop.example.com/landing', match: 'exact', openUrl: 'https://shop.example.com/landing' },
+});
 const TOKEN = {
   token: 'tbe_secret',
   expiresAt: '2030-01-01T12:00:00.000Z',

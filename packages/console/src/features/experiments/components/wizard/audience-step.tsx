@@ -7,7 +7,7 @@ import { assignsUnits } from '../../utils/re-randomise';
 import { formatPercent, toBasisPoints, toPercent } from '../../utils/weights';
 import { ReRandomiseWarning } from './re-randomise-warning';
 import type { StepProps } from './step-props';
-import { WizardField } from './wizard-field';
+import { WizardField, wizardFieldId } from './wizard-field';
 
 interface AudienceStepProps extends StepProps {
   layers: Layer[];
@@ -19,12 +19,15 @@ interface PercentInputProps {
   value: number;
   onChange: (basisPoints: number) => void;
   testId: string;
+  /** The id its field's label names. */
+  id: string;
   disabled?: boolean;
 }
 
-function PercentInput({ value, onChange, testId, disabled }: PercentInputProps) {
+function PercentInput({ value, onChange, testId, id, disabled }: PercentInputProps) {
   return (
     <InputNumber
+      id={id}
       disabled={disabled}
       min={0}
       max={100}
@@ -56,6 +59,7 @@ export function AudienceStep({ draft, onChange, problems, saved, reRandomising, 
         label={t('labels.conditions')}
         path="conditions"
         problems={problems}
+        group
         extra={t('wizard.audience.conditionsHelp')}
       >
         <ConditionsEditor value={draft.conditions} onChange={(conditions) => onChange({ conditions })} />
@@ -64,6 +68,7 @@ export function AudienceStep({ draft, onChange, problems, saved, reRandomising, 
         label={t('labels.segments')}
         path="segments"
         problems={problems}
+        group
         extra={t('wizard.audience.segmentsHelp')}
       >
         <SegmentSelect value={draft.segments} onChange={(keys) => onChange({ segments: keys })} segments={segments} />
@@ -83,13 +88,20 @@ export function AudienceStep({ draft, onChange, problems, saved, reRandomising, 
             onChange={(percent: number) => onChange({ traffic: toBasisPoints(percent) })}
             tooltip={{ formatter: (percent) => `${percent}%` }}
             style={{ flex: 1 }}
+            ariaLabelForHandle={t('labels.traffic')}
             data-testid="wizard-traffic-slider"
           />
-          <PercentInput value={draft.traffic} onChange={(traffic) => onChange({ traffic })} testId="wizard-traffic" />
+          <PercentInput
+            id={wizardFieldId('traffic')}
+            value={draft.traffic}
+            onChange={(traffic) => onChange({ traffic })}
+            testId="wizard-traffic"
+          />
         </Flex>
       </WizardField>
       <WizardField label={t('labels.layer')} path="layer" problems={problems} extra={layerHelp}>
         <Select
+          id={wizardFieldId('layer')}
           allowClear
           disabled={slotsFixed}
           value={draft.layer ?? undefined}
@@ -123,6 +135,7 @@ export function AudienceStep({ draft, onChange, problems, saved, reRandomising, 
           <Flex vertical gap={8}>
             <Flex gap={16} align="center" wrap>
               <PercentInput
+                id={wizardFieldId('layerSlots')}
                 disabled={slotsFixed}
                 value={draft.layerSlots}
                 onChange={(layerSlots) => onChange({ layerSlots })}

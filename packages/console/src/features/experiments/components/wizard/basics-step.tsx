@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { keyFromName } from '../../utils/keys';
 import { ReRandomiseWarning } from './re-randomise-warning';
 import type { StepProps } from './step-props';
-import { WizardField } from './wizard-field';
+import { WizardField, wizardFieldId } from './wizard-field';
 
 /** Attributes that usually identify a unit; any other can be typed. */
 const UNIT_ATTRIBUTES = ['id', 'userId', 'deviceId', 'sessionId', 'accountId'];
@@ -18,6 +18,7 @@ export function BasicsStep({ draft, onChange, problems, saved, reRandomising }: 
       <ReRandomiseWarning changes={reRandomising.filter((change) => change === 'unitAttribute')} />
       <WizardField label={t('labels.name')} path="name" problems={problems} required>
         <Input
+          id={wizardFieldId('name')}
           value={draft.name}
           autoFocus
           maxLength={100}
@@ -37,6 +38,7 @@ export function BasicsStep({ draft, onChange, problems, saved, reRandomising }: 
         extra={fixed ? t('wizard.basics.keyFixed') : t('wizard.basics.keyHelp')}
       >
         <Input
+          id={wizardFieldId('key')}
           value={draft.key}
           disabled={fixed}
           maxLength={64}
@@ -47,6 +49,7 @@ export function BasicsStep({ draft, onChange, problems, saved, reRandomising }: 
       </WizardField>
       <WizardField label={t('labels.hypothesis')} path="hypothesis" problems={problems}>
         <Input.TextArea
+          id={wizardFieldId('hypothesis')}
           value={draft.hypothesis}
           rows={3}
           maxLength={1000}
@@ -56,7 +59,7 @@ export function BasicsStep({ draft, onChange, problems, saved, reRandomising }: 
           onChange={(event) => onChange({ hypothesis: event.target.value })}
         />
       </WizardField>
-      <WizardField label={t('labels.kind')} path="kind" problems={problems} required>
+      <WizardField label={t('labels.kind')} path="kind" problems={problems} required group>
         <Radio.Group
           value={draft.kind}
           disabled={fixed}
@@ -81,6 +84,7 @@ export function BasicsStep({ draft, onChange, problems, saved, reRandomising }: 
         extra={t('wizard.basics.unitAttributeHelp')}
       >
         <AutoComplete
+          id={wizardFieldId('unitAttribute')}
           value={draft.unitAttribute}
           options={UNIT_ATTRIBUTES.map((attribute) => ({ value: attribute }))}
           onChange={(unitAttribute: string) => onChange({ unitAttribute })}

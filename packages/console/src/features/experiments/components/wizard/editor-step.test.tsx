@@ -8,7 +8,11 @@ import { renderWithApp } from '../../../../testing/render';
 import { experimentFixture, experimentsPathOf } from '../../fixtures';
 import { ExperimentWizard } from './experiment-wizard';
 
-const PAGE = { url: 'https://shop.example.com/landing', match: 'exact' as const };
+const PAGE = {
+  url: 'https://shop.example.com/landing',
+  match: 'exact' as const,
+  openUrl: 'https://shop.example.com/landing',
+};
 const landing = experimentFixture({
   key: 'landing-headline',
   name: 'Landing headline',
@@ -93,7 +97,11 @@ describe('the visual editor step', () => {
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
     const created = calls.find((call) => call.method === 'POST' && call.path === experimentsPathOf());
-    expect(created?.body).toMatchObject({ key: 'landing-headline', kind: 'visual', page: PAGE });
+    expect(created?.body).toMatchObject({
+      key: 'landing-headline',
+      kind: 'visual',
+      page: { url: PAGE.url, match: PAGE.match, openUrl: null },
+    });
     expect(onSaved).not.toHaveBeenCalled();
 
     // Still in the wizard, now on the saved experiment: opening again needs no other save.
@@ -150,7 +158,9 @@ describe('the visual editor step', () => {
     await stepShown('editor');
     fireEvent.click(await screen.findByTestId('wizard-editor-save'));
     await waitFor(() => expect(screen.queryByTestId('wizard-editor-unsaved')).toBeNull());
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ page: { ...PAGE, match: 'fuzzy' } });
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      page: { url: PAGE.url, match: 'fuzzy', openUrl: null },
+    });
     expect(screen.getByTestId('wizard-step-editor')).toBeTruthy();
   });
 

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { meAs, project } from '../../../../testing/fixtures';
+import { unlabelledFields } from '../../../../testing/labelled-fields';
 import { mockApi } from '../../../../testing/mock-api';
 import { renderWithApp } from '../../../../testing/render';
 import { experimentFixture, experimentsPathOf } from '../../fixtures';
@@ -151,6 +152,23 @@ describe('experiment wizard', () => {
     await stepShown('editor');
   });
 
+  it('takes an http page on this machine, and a page to open that its pattern matches', async () => {
+    mockApi({});
+    renderWizard();
+    fireEvent.click(screen.getByTestId('wizard-kind-visual'));
+    await fillBasics();
+    next();
+    await stepShown('page');
+    type('wizard-page-url', 'http://localhost:4000/demo*');
+    type('wizard-page-open-url', 'http://localhost:4000/shop');
+    next();
+    expect(await screen.findByTestId('problem-page.openUrl')).toBeTruthy();
+    expect(problem('page.openUrl')).toBe('The page to open must match the page URL');
+    type('wizard-page-open-url', 'http://localhost:4000/demo?key=tbc_k');
+    next();
+    await stepShown('editor');
+  });
+
   it('lets people go on without metrics when the library has none', async () => {
     mockApi({});
     renderWizard();
@@ -246,5 +264,34 @@ describe('experiment wizard', () => {
     next();
     expect(await screen.findByTestId('problem-name')).toBeTruthy();
     expect(problem('name')).toBe('请输入名称');
+  });
+});
+
+describe('form labels', () => {
+  it('binds every label to its field on every step', async () => {
+    mockApi({});
+    renderWizard(undefined, [checkoutLayer]);
+    fireEvent.click(screen.getByTestId('wizard-kind-visual'));
+    expect(unlabelledFields()).toEqual([]);
+    type('wizard-name', 'Green checkout button');
+    next();
+    await stepShown('audience');
+    fireEvent.mouseDown(screen.getByTestId('wizard-layer').querySelector('input') ?? document.body);
+    fireEvent.click(await screen.findByText(/^Checkout/));
+    await screen.findByTestId('wizard-layer-slots');
+    expect(unlabelledFields()).toEqual([]);
+    next();
+    await stepShown('versions');
+    expect(unlabelledFields()).toEqual([]);
+    next();
+    await stepShown('page');
+    expect(unlabelledFields()).toEqual([]);
+    type('wizard-page-url', 'https://shop.example/checkout');
+    next();
+    await stepShown('editor');
+    expect(unlabelledFields()).toEqual([]);
+    next();
+    await stepShown('metrics');
+    expect(unlabelledFields()).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../../components/empty-state';
 import { ServerErrorAlert } from '../../../../components/server-error-alert';
 import { useMetricLibrary } from '../../api/get-metric-library';
 import type { StepProps } from './step-props';
-import { WizardField } from './wizard-field';
+import { WizardField, wizardFieldId } from './wizard-field';
 
 const GROUPS = ['primary', 'secondary', 'guardrails'] as const satisfies readonly (keyof ExperimentMetrics)[];
 
@@ -37,8 +37,14 @@ export function MetricsStep({ draft, onChange, problems, projectId }: StepProps 
       <ServerErrorAlert error={library.error} />
       <WizardField path="metrics" problems={problems}>
         {GROUPS.map((group) => (
-          <Form.Item key={group} label={t(`metricGroups.${group}`)} extra={t(`wizard.metrics.help.${group}`)}>
+          <Form.Item
+            key={group}
+            label={t(`metricGroups.${group}`)}
+            htmlFor={wizardFieldId(`metrics.${group}`)}
+            extra={t(`wizard.metrics.help.${group}`)}
+          >
             <Select
+              id={wizardFieldId(`metrics.${group}`)}
               mode="multiple"
               allowClear
               showSearch={{ optionFilterProp: 'label' }}

@@ -2,7 +2,7 @@ import { PAGE_MATCHES } from '@tabula/protocol';
 import { Form, Input, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StepProps } from './step-props';
-import { WizardField } from './wizard-field';
+import { WizardField, wizardFieldId } from './wizard-field';
 
 /** Visual experiments only: the page the visual editor changes and the SDK recognises. */
 export function PageStep({ draft, onChange, problems }: StepProps) {
@@ -17,6 +17,7 @@ export function PageStep({ draft, onChange, problems }: StepProps) {
         extra={t('wizard.page.urlHelp')}
       >
         <Input
+          id={wizardFieldId('page.url')}
           value={draft.page.url}
           type="url"
           inputMode="url"
@@ -25,7 +26,23 @@ export function PageStep({ draft, onChange, problems }: StepProps) {
           onChange={(event) => onChange({ page: { ...draft.page, url: event.target.value } })}
         />
       </WizardField>
-      <WizardField label={t('labels.matchType')} path="page.match" problems={problems} required>
+      <WizardField
+        label={t('labels.openUrl')}
+        path="page.openUrl"
+        problems={problems}
+        extra={t('wizard.page.openUrlHelp')}
+      >
+        <Input
+          id={wizardFieldId('page.openUrl')}
+          value={draft.page.openUrl}
+          type="url"
+          inputMode="url"
+          placeholder={draft.page.url.includes('*') ? 'https://www.example.com/checkout' : draft.page.url.trim()}
+          data-testid="wizard-page-open-url"
+          onChange={(event) => onChange({ page: { ...draft.page, openUrl: event.target.value } })}
+        />
+      </WizardField>
+      <WizardField label={t('labels.matchType')} path="page.match" problems={problems} required group>
         <Radio.Group
           value={draft.page.match}
           data-testid="wizard-page-match"

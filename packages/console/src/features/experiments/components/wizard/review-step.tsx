@@ -1,4 +1,4 @@
-import type { Layer } from '@tabula/protocol';
+import { type Layer, pageOpenUrl } from '@tabula/protocol';
 import { Alert, Button, Descriptions, Flex, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConditionsSummary } from '../../../../components/conditions-editor';
@@ -107,6 +107,9 @@ export function ReviewStep({ draft, layers, problems, onGoTo }: ReviewStepProps)
         <Descriptions {...sectionProps} title={t('wizard.steps.page')}>
           <Descriptions.Item label={t('labels.url')}>{draft.page.url || none('—')}</Descriptions.Item>
           <Descriptions.Item label={t('labels.matchType')}>{t(`matchTypes.${draft.page.match}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('labels.openUrl')}>
+            {pageOpenUrl({ url: draft.page.url.trim(), openUrl: draft.page.openUrl.trim() }) || none('—')}
+          </Descriptions.Item>
         </Descriptions>
       )}
       <Descriptions {...sectionProps} title={t('wizard.steps.metrics')}>

@@ -5,7 +5,7 @@ import type { VersionDraft } from '../../utils/experiment-draft';
 import { keyFromName } from '../../utils/keys';
 import type { Problem } from '../../utils/step-validation';
 import { toBasisPoints, toPercent } from '../../utils/weights';
-import { WizardField } from './wizard-field';
+import { WizardField, wizardFieldId } from './wizard-field';
 
 interface VersionCardProps {
   version: VersionDraft;
@@ -59,6 +59,7 @@ export function VersionCard({ version, index, problems, onChange, onRemove, remo
         <Col xs={24} md={10}>
           <WizardField label={t('labels.versionName')} path={path('name')} problems={problems} required>
             <Input
+              id={wizardFieldId(path('name'))}
               value={version.name}
               maxLength={100}
               data-testid={`version-name-${index}`}
@@ -76,6 +77,7 @@ export function VersionCard({ version, index, problems, onChange, onRemove, remo
         <Col xs={24} md={8}>
           <WizardField label={t('labels.versionKey')} path={path('key')} problems={problems} required>
             <Input
+              id={wizardFieldId(path('key'))}
               value={version.key}
               maxLength={64}
               disabled={keyFixed}
@@ -89,6 +91,7 @@ export function VersionCard({ version, index, problems, onChange, onRemove, remo
         <Col xs={24} md={6}>
           <WizardField label={t('labels.weight')} path={path('weight')} problems={problems} required>
             <InputNumber
+              id={wizardFieldId(path('weight'))}
               min={0}
               max={100}
               step={0.01}
@@ -109,6 +112,7 @@ export function VersionCard({ version, index, problems, onChange, onRemove, remo
         extra={t('wizard.versions.paramsHelp')}
       >
         <Input.TextArea
+          id={wizardFieldId(path('params'))}
           value={version.params}
           autoSize={{ minRows: 2, maxRows: 12 }}
           spellCheck={false}

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { meAs, project } from '../../../../testing/fixtures';
+import { unlabelledFields } from '../../../../testing/labelled-fields';
 import { mockApi } from '../../../../testing/mock-api';
 import { renderWithApp } from '../../../../testing/render';
 import { experimentFixture } from '../../fixtures';
@@ -57,5 +58,13 @@ describe('power calculator', () => {
     setNumber('rate', 60);
     setNumber('mde', 100);
     expect((await screen.findByTestId('power-problem')).textContent).toContain('would leave 0–100%');
+  });
+});
+
+describe('form labels', () => {
+  it('binds every label to its field', async () => {
+    mockApi({});
+    renderWithApp(<PowerCalculator projectId={project.id} experiment={experimentFixture()} />, { me: meAs('viewer') });
+    expect(unlabelledFields()).toEqual([]);
   });
 });

@@ -98,6 +98,7 @@ export function PowerCalculator({ projectId, experiment }: { projectId: string; 
               <Col span={24}>
                 <Form.Item name="kind" label={t('power.fields.kind')}>
                   <Segmented
+                    aria-label={t('power.fields.kind')}
                     options={(['rate', 'mean'] as const).map((kind) => ({
                       value: kind,
                       label: <span data-testid={`power-kind-${kind}`}>{t(`power.kinds.${kind}`)}</span>,

@@ -5,7 +5,7 @@ import { meAs, project } from '../../../../testing/fixtures';
 import { type MockResponse, mockApi, type RecordedCall } from '../../../../testing/mock-api';
 import { renderWithApp } from '../../../../testing/render';
 import { experimentFixture } from '../../fixtures';
-import { metricResult, resultsFixture, resultsPathOf } from '../testing/results-fixtures';
+import { healthFixture, metricResult, resultsFixture, resultsPathOf } from '../testing/results-fixtures';
 import { ExperimentResults } from './experiment-results';
 
 const experiment = experimentFixture();
@@ -104,6 +104,60 @@ describe('experiment results', () => {
     );
   });
 
+  it('shows the Bayesian risk beside the chance to beat control, under the interval level of the threshold', async () => {
+    renderResults(
+      resultsFixture({
+        method: 'bayesian',
+        metrics: [
+          metricResult({
+            lift: {
+              estimate: 0.2,
+              ci: [0.05, 0.35],
+              pValue: null,
+              adjustedPValue: null,
+              chanceToWin: 0.97,
+              risk: [0.21, 0.004],
+              level: 0.9,
+              verdict: 'better',
+            },
+          }),
+        ],
+      }),
+    );
+    const green = await row('purchase', 'green');
+    expect(green.textContent).toContain('97.0%');
+    expect(within(green).getByTestId('lift-risk').textContent).toBe('0.4%');
+    expect(screen.getAllByText('Risk (expected loss)').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Lift and 90% interval (relative)').length).toBeGreaterThan(0);
+  });
+
+  it('marks an interval widened by the correction, and says CUPED only with the variance it removed', async () => {
+    renderResults(
+      resultsFixture({
+        metrics: [
+          metricResult({
+            cuped: true,
+            lift: {
+              estimate: 0.1,
+              ci: [-0.01, 0.21],
+              pValue: 0.03,
+              adjustedPValue: 0.06,
+              level: 0.975,
+              varianceReduction: 0.234,
+            },
+          }),
+          metricResult({ key: 'revenue', name: 'Revenue', cuped: false }),
+        ],
+      }),
+    );
+    const interval = within(await row('purchase', 'green')).getByTestId('lift-interval');
+    expect(interval.textContent).toBe('+10.0% [-1.0%, +21.0%] *');
+    fireEvent.mouseEnter(interval);
+    expect(await screen.findByText(/Widened to a 97.5% interval by the multiple-testing correction/)).toBeTruthy();
+    expect(screen.getByTestId('cuped-applied-purchase').textContent).toBe('CUPED applied: 23.4% less variance');
+    expect(screen.queryByTestId('cuped-applied-revenue')).toBeNull();
+  });
+
   it('draws units and each treatment’s lift over time', async () => {
     const series = ['2025-01-10', '2025-01-11', '2025-01-12'].map((day, index) => ({
       day,
@@ -118,7 +172,7 @@ describe('experiment results', () => {
     expect(lift.getAttribute('aria-label')).toBe('Cumulative lift of each version over control, with its interval');
   });
 
-  it('raises the sample ratio banner with the observed split, and counts units seen in several versions', async () => {
+  it('fails the sample ratio check with the observed split, and counts units seen in several versions', async () => {
     renderResults(
       resultsFixture({
         versions: [
@@ -126,27 +180,54 @@ describe('experiment results', () => {
           { key: 'green', name: 'Green', weight: 5000, units: 5500, multipleExposures: 9 },
         ],
         srm: { chiSquare: 100, pValue: 1.5e-23, flagged: true },
+        health: healthFixture(['sample_ratio', 'multiple_exposures']),
         multipleExposures: 12,
       }),
     );
-    const banner = await screen.findByTestId('srm-banner');
-    expect(banner.textContent).toContain('Sample ratio mismatch');
-    expect(banner.textContent).toContain('(p < 0.001)');
-    const split = within(banner)
+    const panel = await screen.findByTestId('health-panel');
+    expect(screen.getByTestId('health-status').textContent).toBe('Not trustworthy yet');
+    const srm = screen.getByTestId('health-check-sample_ratio');
+    expect(srm.dataset.passed).toBe('false');
+    expect(srm.textContent).toContain('Sample ratio mismatch');
+    expect(srm.textContent).toContain('(p < 0.001)');
+    const split = within(srm)
       .getAllByRole('row')
       .map((line) => line.textContent);
     expect(split).toContain('Blue4,50045%50%');
     expect(split).toContain('Green5,50055%50%');
+    expect(within(panel).getByTestId('health-check-multiple_exposures').textContent).toBe(
+      '12 units were seen in more than one version.',
+    );
     expect(screen.getByTestId('multiple-exposures').textContent).toBe(
       'Units seen in more than one version: 12 (Blue 3, Green 9). Each is counted once, in the version it saw first.',
     );
   });
 
-  it('shows no banner when the split matches the weights', async () => {
-    renderResults(resultsFixture());
-    await screen.findByTestId('results-summary');
-    expect(screen.queryByTestId('srm-banner')).toBeNull();
+  it('says so when every check passes, and notes units of 0% versions counted apart', async () => {
+    renderResults(resultsFixture({ health: healthFixture([], 1) }));
+    const panel = await screen.findByTestId('health-panel');
+    expect(panel.dataset.healthy).toBe('true');
+    expect(screen.getByTestId('health-status').textContent).toBe('All checks passed');
+    expect(
+      within(panel)
+        .getAllByTestId(/^health-check-/)
+        .map((line) => line.dataset.passed),
+    ).toEqual(['true', 'true', 'true', 'true']);
+    expect(screen.getByTestId('health-check-min_units').textContent).toBe('Every version has at least 100 units.');
+    expect(screen.getByTestId('health-excluded').textContent).toContain('1 unit in versions planned at 0%');
+    expect(screen.queryByTestId('srm-split')).toBeNull();
     expect(screen.queryByTestId('multiple-exposures')).toBeNull();
+  });
+
+  it('announces no winner while a check fails: the headline says what to do and every chip is untrusted', async () => {
+    renderResults(resultsFixture({ health: healthFixture(['min_units']) }));
+    const sentence = await screen.findByTestId('summary-sentence');
+    expect(sentence.dataset.untrusted).toBe('true');
+    expect(sentence.textContent).toBe(
+      'Not trustworthy yet: too few units per version to read. Keep the experiment running until every version has at least 100.',
+    );
+    expect(await toneOf('purchase', 'green')).toBe('warning');
+    expect((await row('purchase', 'green')).querySelector('[data-verdict]')?.textContent).toBe('Not trustworthy yet');
   });
 
   it('refreshes on demand and polls the progress every second until the refresh is done', async () => {
@@ -212,11 +293,11 @@ describe('experiment results', () => {
     expect(blobs).toHaveLength(1);
     const lines = (await blobs[0]!.text()).replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Metric,Role,Version,Units,Value,Absolute change,Relative change,Lift,Interval lower bound,Interval upper bound,p-value,Adjusted p-value,Chance to beat control,Verdict',
+      'Metric,Role,Version,Units,Value,Absolute change,Relative change,Lift,Interval lower bound,Interval upper bound,Interval coverage,p-value,Adjusted p-value,Chance to beat control,Risk of choosing the version,Risk of keeping control,Verdict',
     );
-    expect(lines[1]).toBe('"Revenue, ""net""",Primary metrics,Blue,2000,0.1,,,,,,,,,');
+    expect(lines[1]).toBe('"Revenue, ""net""",Primary metrics,Blue,2000,0.1,,,,,,,,,,,,');
     expect(lines[2]).toMatch(
-      /^"Revenue, ""net""",Primary metrics,Green,2000,0.15,0\.04999\d*,0\.49999\d*,0.01,-0.02,0.04,0.5,0.5,,Better$/,
+      /^"Revenue, ""net""",Primary metrics,Green,2000,0.15,0\.04999\d*,0\.49999\d*,0.01,-0.02,0.04,0.95,0.5,0.5,,,,Better$/,
     );
   });
 });

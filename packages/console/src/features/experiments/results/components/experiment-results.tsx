@@ -10,11 +10,11 @@ import { useExportResults } from '../hooks/use-export-results';
 import { type ResultsFormat, useResultsFormat } from '../hooks/use-results-format';
 import { useResultsOptions } from '../hooks/use-results-options';
 import { ExposuresCard } from './exposures-card';
+import { HealthPanel } from './health-panel';
 import { MetricResultsCard } from './metric-results-card';
 import { ResultsSummary } from './results-summary';
 import { ResultsToolbar } from './results-toolbar';
 import { SnapshotStatus } from './snapshot-status';
-import { SrmBanner } from './srm-banner';
 
 interface ExperimentResultsProps {
   projectId: string;
@@ -23,7 +23,7 @@ interface ExperimentResultsProps {
   onDecide?: () => void;
 }
 
-/** The results tab: how the experiment is read, whether the split is sound, what won, and each metric in detail. */
+/** The results tab: how the experiment is read, whether the snapshot passes its health checks, what won, and each metric in detail. */
 export function ExperimentResults({ projectId, experiment, onDecide }: ExperimentResultsProps) {
   const { t } = useTranslation('results');
   const [options, setOptions] = useResultsOptions();
@@ -82,7 +82,7 @@ function ResultsBody({ experiment, results, format, onDecide }: ResultsBodyProps
   const { t } = useTranslation('results');
   return (
     <>
-      <SrmBanner srm={results.srm} versions={results.versions} format={format} />
+      <HealthPanel results={results} format={format} />
       <ResultsSummary experiment={experiment} results={results} format={format} onDecide={onDecide} />
       <ExposuresCard results={results} format={format} />
       {METRIC_ROLES.map((role) => {

@@ -1,8 +1,9 @@
 import { WarningOutlined } from '@ant-design/icons';
 import type { ExperimentResults, MetricResult } from '@tabula/protocol';
-import { Card, Flex, Tag } from 'antd';
+import { Card, Flex, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResultsFormat } from '../hooks/use-results-format';
+import { cupedReduction } from '../utils/cuped';
 import { LiftChart } from './lazy-charts';
 import { MetricResultsTable } from './metric-results-table';
 
@@ -14,6 +15,9 @@ interface MetricResultsCardProps {
 
 export function MetricResultsCard({ metric, results, format }: MetricResultsCardProps) {
   const { t } = useTranslation('results');
+  const cuped = cupedReduction(metric);
+  const reduction =
+    cuped && (cuped[0] === cuped[1] ? format.share(cuped[0]) : `${format.share(cuped[0])}–${format.share(cuped[1])}`);
   return (
     <Card
       size="small"
@@ -23,7 +27,13 @@ export function MetricResultsCard({ metric, results, format }: MetricResultsCard
           <span>{metric.name}</span>
           <Tag variant="filled">{t(`metricTypes.${metric.type}`)}</Tag>
           <Tag variant="filled">{t(`directions.${metric.direction}`)}</Tag>
-          {metric.cuped && <Tag color="processing">{t('cupedApplied')}</Tag>}
+          {reduction && (
+            <Tooltip title={t('cupedHelp')}>
+              <Tag color="processing" data-testid={`cuped-applied-${metric.key}`}>
+                {t('cupedApplied', { reduction })}
+              </Tag>
+            </Tooltip>
+          )}
           {metric.guardrailBreached && (
             <Tag color="error" icon={<WarningOutlined />} data-testid={`guardrail-breached-${metric.key}`}>
               {t('guardrailBreached')}

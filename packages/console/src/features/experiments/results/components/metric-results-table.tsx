@@ -3,6 +3,8 @@ import { Table, type TableColumnsType, Tag, Tooltip, Typography, theme } from 'a
 import { useTranslation } from 'react-i18next';
 import type { ResultsFormat } from '../hooks/use-results-format';
 import type { LiftMode } from '../utils/format';
+import { isTrustworthy } from '../utils/health';
+import { isWidened, nominalLevel } from '../utils/interval-level';
 import { observedChange } from '../utils/observed-change';
 import { toneColour, VERDICT_TONES } from '../utils/verdict';
 import { IntervalBar, intervalScale } from './interval-bar';
@@ -22,8 +24,36 @@ export function MetricResultsTable({ metric, results, format }: MetricResultsTab
   const control = metric.versions.find((row) => row.version === results.control)?.value ?? null;
   const nameOf = (key: string) => results.versions.find((version) => version.key === key)?.name ?? key;
   const scale = intervalScale(metric.versions.flatMap((row) => (row.lift ? [row.lift] : [])));
-  const level = format.share(1 - results.alpha);
+  const nominal = nominalLevel(results);
+  const level = format.share(nominal);
   const change = (value: number | null, kind: LiftMode) => format.change(value, kind, metric.type);
+  // While a health check fails the intervals are drawn without a verdict's colour, like the chips.
+  const trusted = isTrustworthy(results);
+
+  // Bayesian: how likely the version wins, and what choosing it (or keeping control) costs on average if wrong.
+  const bayesianColumns: TableColumnsType<VersionResult> = [
+    {
+      key: 'chance',
+      title: t('columns.chanceToWin'),
+      align: 'right',
+      render: (_, row) => (row.lift?.chanceToWin == null ? null : format.chance(row.lift.chanceToWin)),
+    },
+    {
+      key: 'risk',
+      title: t('columns.risk'),
+      align: 'right',
+      render: (_, row) => {
+        const risk = row.lift?.risk;
+        if (!risk) return null;
+        const [control, version] = risk.map((loss) => format.change(loss, mode, metric.type, false));
+        return (
+          <Tooltip title={t('riskHelp', { risk: version, control })}>
+            <span data-testid="lift-risk">{version}</span>
+          </Tooltip>
+        );
+      },
+    },
+  ];
 
   const columns: TableColumnsType<VersionResult> = [
     {
@@ -56,45 +86,59 @@ export function MetricResultsTable({ metric, results, format }: MetricResultsTab
       render: (_, row) => {
         if (!row.lift) return null;
         const { estimate, ci } = row.lift;
-        const tone = VERDICT_TONES[row.lift.verdict];
+        const tone = trusted ? VERDICT_TONES[row.lift.verdict] : 'neutral';
         const text = `${change(estimate, mode)} [${change(ci[0], mode)}, ${change(ci[1], mode)}]`;
+        const widened = isWidened(row.lift.level, nominal) ? row.lift.level : null;
+        const shown = (
+          <span
+            data-testid="lift-interval"
+            data-level={row.lift.level ?? undefined}
+            style={{ color: toneColour(tone, token), whiteSpace: 'nowrap' }}
+          >
+            {text}
+            {widened !== null && ' *'}
+          </span>
+        );
         return (
           <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
             <IntervalBar estimate={estimate} ci={ci} scale={scale} tone={tone} label={text} />
-            <span data-testid="lift-interval" style={{ color: toneColour(tone, token), whiteSpace: 'nowrap' }}>
-              {text}
-            </span>
+            {widened === null ? (
+              shown
+            ) : (
+              <Tooltip title={t('intervalWidened', { level: format.share(widened) })}>{shown}</Tooltip>
+            )}
           </div>
         );
       },
     },
-    results.method === 'bayesian'
-      ? {
-          key: 'chance',
-          title: t('columns.chanceToWin'),
-          align: 'right',
-          render: (_, row) => (row.lift?.chanceToWin == null ? null : format.chance(row.lift.chanceToWin)),
-        }
-      : {
-          key: 'p',
-          title: results.correction === 'none' ? t('columns.pValue') : t('columns.adjustedPValue'),
-          align: 'right',
-          render: (_, row) => {
-            const p = row.lift?.adjustedPValue ?? row.lift?.pValue;
-            if (p == null) return null;
-            if (results.correction === 'none' || row.lift?.pValue == null) return format.pValue(p);
-            return (
-              <Tooltip title={t('unadjustedPValue', { p: format.pValue(row.lift.pValue) })}>
-                <span>{format.pValue(p)}</span>
-              </Tooltip>
-            );
-          },
-        },
+    ...(results.method === 'bayesian'
+      ? bayesianColumns
+      : [
+          {
+            key: 'p',
+            title: results.correction === 'none' ? t('columns.pValue') : t('columns.adjustedPValue'),
+            align: 'right',
+            render: (_, row) => {
+              const p = row.lift?.adjustedPValue ?? row.lift?.pValue;
+              if (p == null) return null;
+              if (results.correction === 'none' || row.lift?.pValue == null) return format.pValue(p);
+              return (
+                <Tooltip title={t('unadjustedPValue', { p: format.pValue(row.lift.pValue) })}>
+                  <span>{format.pValue(p)}</span>
+                </Tooltip>
+              );
+            },
+          } satisfies TableColumnsType<VersionResult>[number],
+        ]),
     {
       key: 'verdict',
       title: t('columns.verdict'),
       render: (_, row) =>
-        row.lift ? <VerdictTag verdict={row.lift.verdict} /> : <Typography.Text type="secondary">—</Typography.Text>,
+        row.lift ? (
+          <VerdictTag verdict={row.lift.verdict} trusted={trusted} />
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
     },
   ];
 

@@ -5,7 +5,7 @@ import { meAs } from '../../../../testing/fixtures';
 import { renderWithApp } from '../../../../testing/render';
 import { experimentFixture } from '../../fixtures';
 import { useResultsFormat } from '../hooks/use-results-format';
-import { metricResult, resultsFixture } from '../testing/results-fixtures';
+import { liftOf, metricResult, resultsFixture } from '../testing/results-fixtures';
 import { ResultsSummary } from './results-summary';
 
 function Summary(props: { results: ExperimentResults; experiment?: Experiment; onDecide?: () => void }) {
@@ -32,6 +32,39 @@ describe('results summary', () => {
     expect(sentences(results)).toEqual([
       'Green raises checkout conversion by 4.1% (±1.2%), 99.6% chance to beat control',
     ]);
+  });
+
+  it('gives the risk of choosing the winner beside its chance, and the threshold the verdict follows', () => {
+    const results = resultsFixture({
+      method: 'bayesian',
+      decisionThreshold: 0.9,
+      metrics: [
+        metricResult({
+          lift: {
+            estimate: 0.041,
+            ci: [0.01, 0.072],
+            pValue: null,
+            chanceToWin: 0.93,
+            risk: [0.042, 0.0012],
+            verdict: 'better',
+          },
+        }),
+      ],
+    });
+    expect(sentences(results)).toEqual([
+      'Green raises Purchase by 4.1% (±3.1%), 93.0% chance to beat control, risk 0.1%',
+    ]);
+    expect(screen.getByText(/once its chance reaches 90%; the 80% credible intervals/)).toBeTruthy();
+  });
+
+  it('explains sequential intervals as always valid', () => {
+    renderWithApp(
+      <Summary results={resultsFixture({ options: { cuped: true, sequential: true, relative: true } })} />,
+      {
+        me: meAs('viewer'),
+      },
+    );
+    expect(screen.getByText(/95% always-valid \(sequential\) confidence intervals/)).toBeTruthy();
   });
 
   it('gives the corrected p-value (frequentist) and reads absolute lifts of a rate in points', () => {
@@ -75,15 +108,13 @@ describe('results summary', () => {
               version,
               units: 100,
               value: 0.1,
-              lift: {
+              lift: liftOf({
                 estimate: version === 'green' ? 0.2 : -0.3,
-                ci: [version === 'green' ? 0.1 : -0.4, version === 'green' ? 0.3 : -0.2] as [number, number],
+                ci: [version === 'green' ? 0.1 : -0.4, version === 'green' ? 0.3 : -0.2],
                 pValue: 0.001,
                 adjustedPValue: 0.002,
-                chanceToWin: null,
-                risk: null,
-                verdict: version === 'green' ? ('better' as const) : ('worse' as const),
-              },
+                verdict: version === 'green' ? 'better' : 'worse',
+              }),
             })),
           ],
         },

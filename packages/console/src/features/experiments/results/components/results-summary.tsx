@@ -1,11 +1,29 @@
-import { CheckCircleOutlined, CloseCircleOutlined, InfoCircleOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  CloseCircleOutlined,
+  InfoCircleOutlined,
+  StopOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
 import type { Experiment, ExperimentResults } from '@tabula/protocol';
 import { Alert, Button, Card, Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DecisionCard } from '../../components/detail/decision-card';
 import type { ResultsFormat } from '../hooks/use-results-format';
 import { margin } from '../utils/format';
+import { failedChecks } from '../utils/health';
+import { nominalLevel } from '../utils/interval-level';
 import { type DecisiveVersion, summariseResults } from '../utils/summary';
+
+type MetricType = ExperimentResults['metrics'][number]['type'];
+
+/** Which method sentence explains the numbers: sequential intervals are said to be always valid. */
+const methodKey = (results: ExperimentResults) =>
+  results.method === 'bayesian'
+    ? 'method.bayesian'
+    : results.options.sequential
+      ? 'method.sequential'
+      : 'method.frequentist';
 
 interface ResultsSummaryProps {
   experiment: Experiment;
@@ -15,7 +33,10 @@ interface ResultsSummaryProps {
   onDecide?: () => void;
 }
 
-/** The answer in one or two sentences, then the decision taken or the way to take it. */
+/**
+ * The answer in one or two sentences, then the decision taken or the way to take it. While a health check fails there
+ * is no answer: the sentences say what is wrong and what to do instead.
+ */
 export function ResultsSummary({ experiment, results, format, onDecide }: ResultsSummaryProps) {
   const { t } = useTranslation('results');
   const { token } = theme.useToken();
@@ -24,15 +45,20 @@ export function ResultsSummary({ experiment, results, format, onDecide }: Result
   const nameOf = (key: string) => results.versions.find((version) => version.key === key)?.name ?? key;
   const breached = results.metrics.filter((metric) => metric.guardrailBreached);
 
-  const sentence = (row: DecisiveVersion, type: ExperimentResults['metrics'][number]['type'], metric: string) => {
-    const { estimate, ci, chanceToWin, pValue, adjustedPValue } = row.lift;
+  // The chance, and the expected loss of choosing the version should it be the wrong choice.
+  const bayesianEvidence = (chance: number, risk: [number, number] | null, type: MetricType) =>
+    risk === null
+      ? t('summary.chance', { chance: format.chance(chance) })
+      : t('summary.chanceAndRisk', {
+          chance: format.chance(chance),
+          risk: format.change(risk[1], mode, type, false),
+        });
+
+  const sentence = (row: DecisiveVersion, type: MetricType, metric: string) => {
+    const { estimate, ci, chanceToWin, risk, pValue, adjustedPValue } = row.lift;
     const p = adjustedPValue ?? pValue;
     const evidence =
-      chanceToWin !== null
-        ? t('summary.chance', { chance: format.chance(chanceToWin) })
-        : p === null
-          ? '—'
-          : format.pStatement(p);
+      chanceToWin !== null ? bayesianEvidence(chanceToWin, risk, type) : p === null ? '—' : format.pStatement(p);
     return t(estimate >= 0 ? 'summary.raises' : 'summary.lowers', {
       version: nameOf(row.version),
       metric,
@@ -42,20 +68,37 @@ export function ResultsSummary({ experiment, results, format, onDecide }: Result
     });
   };
 
-  const lines =
-    summary.kind === 'decisive'
-      ? summary.versions.map((row) => ({
-          key: row.version,
-          good: row.verdict === 'better',
-          text: sentence(row, summary.metric.type, summary.metric.name),
+  const failed = failedChecks(results);
+  const lines: { key: string; good: boolean | null | 'untrusted'; text: string }[] =
+    failed.length > 0
+      ? failed.map((check) => ({
+          key: check.check,
+          good: 'untrusted',
+          text: t(`health.headline.${check.check}`, {
+            limit: format.count(check.limit),
+            hours: format.count(Math.round(check.value)),
+          }),
         }))
-      : [{ key: summary.kind, good: null, text: t(`summary.${summary.kind}`) }];
+      : summary.kind === 'decisive'
+        ? summary.versions.map((row) => ({
+            key: row.version,
+            good: row.verdict === 'better',
+            text: sentence(row, summary.metric.type, summary.metric.name),
+          }))
+        : [{ key: summary.kind, good: null, text: t(`summary.${summary.kind}`) }];
 
   return (
     <Card size="small" style={{ marginBottom: 16 }} data-testid="results-summary">
       <Flex vertical gap={8}>
         {lines.map((line) => (
-          <Flex key={line.key} gap={8} align="baseline" data-testid="summary-sentence">
+          <Flex
+            key={line.key}
+            gap={8}
+            align="baseline"
+            data-testid="summary-sentence"
+            data-untrusted={line.good === 'untrusted' || undefined}
+          >
+            {line.good === 'untrusted' && <WarningOutlined style={{ color: token.colorWarning }} />}
             {line.good === true && <CheckCircleOutlined style={{ color: token.colorSuccess }} />}
             {line.good === false && <CloseCircleOutlined style={{ color: token.colorError }} />}
             {line.good === null && <InfoCircleOutlined style={{ color: token.colorTextSecondary }} />}
@@ -65,7 +108,10 @@ export function ResultsSummary({ experiment, results, format, onDecide }: Result
           </Flex>
         ))}
         <Typography.Text type="secondary">
-          {t(`method.${results.method}`, { level: format.share(1 - results.alpha) })}{' '}
+          {t(methodKey(results), {
+            level: format.share(nominalLevel(results)),
+            threshold: format.share(results.decisionThreshold),
+          })}{' '}
           {results.method === 'frequentist' && t(`corrections.${results.correction}`)}
         </Typography.Text>
         {breached.length > 0 && (

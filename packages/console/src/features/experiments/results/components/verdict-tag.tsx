@@ -5,8 +5,16 @@ import { VERDICT_TONES } from '../utils/verdict';
 
 const TAG_COLOURS = { success: 'success', error: 'error', neutral: 'default', muted: undefined } as const;
 
-export function VerdictTag({ verdict }: { verdict: Verdict }) {
+/** `trusted` false: a health check fails, so no verdict stands, whatever the statistics say. */
+export function VerdictTag({ verdict, trusted = true }: { verdict: Verdict; trusted?: boolean }) {
   const { t } = useTranslation('results');
+  if (!trusted) {
+    return (
+      <Tag color="warning" variant="outlined" data-verdict="untrusted" data-tone="warning">
+        {t('verdicts.untrusted')}
+      </Tag>
+    );
+  }
   const tone = VERDICT_TONES[verdict];
   return (
     <Tag

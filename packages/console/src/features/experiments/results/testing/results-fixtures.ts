@@ -1,4 +1,11 @@
-import type { ExperimentResults, MetricResult, VersionResult } from '@tabula/protocol';
+import {
+  type ExperimentResults,
+  HEALTH_CHECKS,
+  type HealthCheckKind,
+  type MetricResult,
+  type ResultsHealth,
+  type VersionResult,
+} from '@tabula/protocol';
 import { experimentFixture, experimentsPathOf } from '../../fixtures';
 
 export const resultsPathOf = (key = experimentFixture().key) => `${experimentsPathOf()}/${key}/results`;
@@ -13,6 +20,8 @@ export const liftOf = (lift: Partial<Lift>): Lift => ({
   adjustedPValue: 0.5,
   chanceToWin: null,
   risk: null,
+  level: 0.95,
+  varianceReduction: null,
   verdict: 'inconclusive',
   ...lift,
 });
@@ -39,6 +48,24 @@ export function metricResult(
   };
 }
 
+/** Each check's value when it passes, and one that fails it. */
+const CHECK_VALUES: Record<HealthCheckKind, { limit: number; passed: number; failed: number }> = {
+  sample_ratio: { limit: 0.001, passed: 0.6, failed: 1e-8 },
+  multiple_exposures: { limit: 0, passed: 0, failed: 12 },
+  min_units: { limit: 100, passed: 2000, failed: 40 },
+  freshness: { limit: 24, passed: 2, failed: 30 },
+};
+
+/** Health with every check passing except the `failing` ones. */
+export const healthFixture = (failing: HealthCheckKind[] = [], excludedUnits = 0): ResultsHealth => ({
+  checks: HEALTH_CHECKS.map((check) => {
+    const passed = !failing.includes(check);
+    const { limit, ...values } = CHECK_VALUES[check];
+    return { check, passed, limit, value: passed ? values.passed : values.failed };
+  }),
+  excludedUnits,
+});
+
 export function resultsFixture(overrides: Partial<ExperimentResults> = {}): ExperimentResults {
   return {
     snapshot: {
@@ -53,6 +80,7 @@ export function resultsFixture(overrides: Partial<ExperimentResults> = {}): Expe
     refreshing: null,
     method: 'frequentist',
     alpha: 0.05,
+    decisionThreshold: 0.95,
     correction: 'holm',
     options: { cuped: true, sequential: false, relative: true },
     control: 'control',
@@ -61,6 +89,7 @@ export function resultsFixture(overrides: Partial<ExperimentResults> = {}): Expe
       { key: 'green', name: 'Green', weight: 5000, units: 2000, multipleExposures: 0 },
     ],
     srm: { chiSquare: 0, pValue: 1, flagged: false },
+    health: healthFixture(),
     multipleExposures: 0,
     metrics: [
       metricResult({

@@ -13,9 +13,12 @@ export const CSV_COLUMNS = [
   'estimate',
   'lower',
   'upper',
+  'level',
   'pValue',
   'adjustedPValue',
   'chanceToWin',
+  'risk',
+  'controlRisk',
   'verdict',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -50,9 +53,12 @@ export function resultsCsvRows(results: ExperimentResults, labels: CsvLabels): C
         lift?.estimate ?? null,
         lift?.ci[0] ?? null,
         lift?.ci[1] ?? null,
+        lift?.level ?? null,
         lift?.pValue ?? null,
         lift?.adjustedPValue ?? null,
         lift?.chanceToWin ?? null,
+        lift?.risk?.[1] ?? null,
+        lift?.risk?.[0] ?? null,
         lift ? labels.verdict(lift.verdict) : null,
       ]);
     }

@@ -24,7 +24,7 @@ export function AnalysisFields() {
       <Form.Item label={t('form.window')} extra={t('form.windowHelp')} required={false}>
         <Flex gap={16} align="center" wrap>
           <Form.Item name="windowMode" noStyle>
-            <Radio.Group>
+            <Radio.Group aria-label={t('form.window')}>
               <Radio value="hours" data-testid="metric-window-hours">
                 {t('form.windowHours')}
               </Radio>
@@ -49,7 +49,7 @@ export function AnalysisFields() {
         </Flex>
       </Form.Item>
       <Form.Item name="direction" label={t('form.direction')}>
-        <Radio.Group>
+        <Radio.Group aria-label={t('form.direction')}>
           {METRIC_DIRECTIONS.map((direction) => (
             <Radio key={direction} value={direction} data-testid={`metric-direction-${direction}`}>
               {t(`directions.${direction}`)}
@@ -61,6 +61,7 @@ export function AnalysisFields() {
         <>
           <Form.Item name={['capping', 'kind']} label={t('form.capping')} extra={t('form.cappingHelp')}>
             <Radio.Group
+              aria-label={t('form.capping')}
               onChange={(event) =>
                 form.setFieldValue(['capping', 'value'], STARTING_VALUE[event.target.value as CappingKind])
               }

@@ -48,7 +48,7 @@ export function BasicsFields({ creating }: { creating: boolean }) {
         />
       </Form.Item>
       <Form.Item name="type" label={t('form.type')} extra={type && t(`typeHelp.${type}`)}>
-        <Radio.Group optionType="button" buttonStyle="solid">
+        <Radio.Group optionType="button" buttonStyle="solid" aria-label={t('form.type')}>
           {METRIC_TYPES.map((option) => (
             <Radio.Button key={option} value={option} data-testid={`metric-type-${option}`}>
               {t(`types.${option}`)}

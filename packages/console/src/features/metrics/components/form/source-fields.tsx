@@ -41,7 +41,7 @@ export function SourceFields({ name, label, valueNeeded, dependencies, testId }:
         dependencies={dependencies}
         rules={[rules.carriesValue(valueNeeded)]}
       >
-        <Radio.Group optionType="button" buttonStyle="solid">
+        <Radio.Group optionType="button" buttonStyle="solid" aria-label={label}>
           {METRIC_SOURCE_KINDS.map((option) => (
             <Radio.Button
               key={option}
@@ -144,7 +144,7 @@ function MatchField({ name, testId }: { name: string[]; testId: string }) {
   const match = useFieldValue<(typeof PAGE_MATCHES)[number]>(name);
   return (
     <Form.Item name={name} label={t('form.match')} extra={match && t(`matchHelp.${match}`)}>
-      <Radio.Group>
+      <Radio.Group aria-label={t('form.match')}>
         {PAGE_MATCHES.map((option) => (
           <Radio key={option} value={option} data-testid={`${testId}-match-${option}`}>
             {t(`matches.${option}`)}

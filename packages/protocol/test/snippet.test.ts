@@ -1,6 +1,5 @@
-import { sdkScriptUrl } from '@tabula/protocol';
 import { describe, expect, it } from 'vitest';
-import { buildSnippet, type SnippetInput } from './snippet';
+import { buildSnippet, type SnippetInput, sdkScriptUrl, snippetOptions } from '../src';
 
 const other: SnippetInput = {
   family: 'abc',
@@ -11,6 +10,7 @@ const other: SnippetInput = {
   enableUI: true,
   autoPoll: true,
   autoExposure: false,
+  streaming: true,
 };
 
 describe('SDK snippet (spec §1)', () => {
@@ -35,9 +35,26 @@ describe('SDK snippet (spec §1)', () => {
         '  data-unit-id="user-42"',
         '  data-enable-ui="true"',
         '  data-auto-poll="true"',
-        '  data-auto-exposure="false"></script>',
+        '  data-auto-exposure="false"',
+        '  data-streaming="true"></script>',
       ].join('\n'),
     );
+  });
+
+  it('passes the decryption key right after the client key when the environment encrypts its payload', () => {
+    const encrypted = { ...other, decryptionKey: 'k3y+base64/==' };
+    expect(snippetOptions(encrypted).slice(1, 3)).toEqual([
+      ['clientKey', 'tbc_abc'],
+      ['decryptionKey', 'k3y+base64/=='],
+    ]);
+    expect(buildSnippet(encrypted, 'script')).toContain(
+      '  data-client-key="tbc_abc"\n  data-decryption-key="k3y+base64/=="\n  data-project-id=',
+    );
+    expect(buildSnippet(encrypted, 'javascript')).toContain(
+      '    clientKey: "tbc_abc",\n    decryptionKey: "k3y+base64/==",\n',
+    );
+    expect(snippetOptions(other).map(([name]) => name)).not.toContain('decryptionKey');
+    expect(buildSnippet(other, 'script')).not.toContain('data-decryption-key');
   });
 
   it('configures the tab family with the app id, and the user id only when there is one', () => {
@@ -55,6 +72,13 @@ describe('SDK snippet (spec §1)', () => {
     expect(code).toContain('window.tabula = Tabula.createClient({');
     expect(code).toContain('    unitId: "a \\"quoted\\" id",');
     expect(code).toContain('    autoExposure: false,');
+    expect(code).toContain('    streaming: true,');
+  });
+
+  it('writes live updates off as the SDK reads it, in both forms', () => {
+    const polled = { ...other, streaming: false };
+    expect(buildSnippet(polled, 'script')).toContain('  data-streaming="false"></script>');
+    expect(buildSnippet(polled, 'javascript')).toContain('    streaming: false,');
   });
 
   it('escapes what people type so it cannot break out of the attribute', () => {

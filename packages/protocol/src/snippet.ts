@@ -1,11 +1,16 @@
-import { type ProductFamily, sdkScriptUrl } from '@tabula/protocol';
+import { type ProductFamily, sdkScriptUrl } from './constants';
 
-/** What the snippet generator asks (spec §1); the family decides which identity fields apply. */
+/**
+ * What the integration snippet is made of (spec §1), the same wherever it is written: the console's generator and the
+ * visual editor's integration helper. The family decides which identity fields apply.
+ */
 export interface SnippetInput {
   family: ProductFamily;
   /** Where pages load the SDK from and send to: this server. */
   origin: string;
   clientKey: string;
+  /** The key's environment's payload key, when that environment serves its payload encrypted. */
+  decryptionKey?: string;
   /** Tab family: the app id; other families: the project id. Both are this project's id. */
   projectId: string;
   /**
@@ -16,6 +21,8 @@ export interface SnippetInput {
   enableUI: boolean;
   autoPoll: boolean;
   autoExposure: boolean;
+  /** Live updates: the page receives each change over the SDK's stream instead of waiting for the next poll. */
+  streaming: boolean;
 }
 
 export type SnippetStyle = 'script' | 'javascript';
@@ -35,10 +42,12 @@ export function snippetOptions(input: SnippetInput): [name: string, value: strin
   return [
     ['apiHost', input.origin],
     ['clientKey', input.clientKey],
+    ...(input.decryptionKey ? [['decryptionKey', input.decryptionKey] as [string, string]] : []),
     ...identity,
     ['enableUI', input.enableUI],
     ['autoPoll', input.autoPoll],
     ['autoExposure', input.autoExposure],
+    ['streaming', input.streaming],
   ];
 }
 
