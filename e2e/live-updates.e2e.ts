@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable } from './support/chromium';
 import { type CustomerScene, startCustomerScene } from './support/customer-scene';
+import { confirmDialog } from './support/dialog';
 import { flagsApi } from './support/flags-api';
 import { createClientKey } from './support/owner';
 
@@ -83,16 +84,14 @@ describe.skipIf(!chromiumAvailable).each(FAMILIES)('live updates for the $family
         (window as unknown as { notReloaded: boolean }).notReloaded = true;
       });
       await toggle.click();
-      const confirm = admin.getByTestId('flag-switch-confirm');
-      await confirm.waitFor();
       // The clock starts when the server has accepted the switch: the change is then the server's to deliver, and
       // the console's own request, slow or fast on a busy machine, is not what pages are waiting for.
-      const saved = admin.waitForResponse(
-        (response) =>
-          response.request().method() === 'PUT' && response.url().endsWith(`/flags/${FLAG}/environments/production`),
+      const saved = await confirmDialog(
+        admin,
+        admin.getByTestId('flag-switch-confirm'),
+        (request) => request.method() === 'PUT' && request.url().endsWith(`/flags/${FLAG}/environments/production`),
       );
-      await confirm.click();
-      expect((await saved).status()).toBe(200);
+      expect(saved.status()).toBe(200);
       await visitor.waitForFunction(
         ([key, expected]) => {
           const page = window as unknown as SdkWindow & { notReloaded?: boolean };
