@@ -3,9 +3,12 @@ export const ID_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstu
 export const ID_LENGTH = 16;
 
 export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
+/** A project can narrow or raise a member's role, never make them its organization's owner. */
+export const PROJECT_ROLES = ['admin', 'editor', 'viewer'] as const;
 export const DEFAULT_ENVIRONMENTS = [
-  { key: 'development', name: 'Development' },
-  { key: 'production', name: 'Production' },
+  { key: 'development', name: 'Development', protected: false },
+  // Real users: only admins and the members granted it change what production serves.
+  { key: 'production', name: 'Production', protected: true },
 ] as const;
 
 export const API_KEY_KINDS = ['client', 'secret'] as const;

@@ -6,6 +6,8 @@ export const ERROR_CODES = [
   'unauthorized',
   'csrf_failed',
   'forbidden',
+  /** The change reaches a protected environment and the caller does not hold the grant to change it. */
+  'protected_environment',
   /** The organization requires a second factor and the caller has none yet: only setting one up is open. */
   'mfa_required',
   'not_found',

@@ -1,7 +1,18 @@
 import { z } from 'zod';
-import { descriptionSchema, idSchema, keySchema, nameSchema, timestampSchema, userSummarySchema } from './common';
-import { API_KEY_KINDS } from './constants';
+import {
+  descriptionSchema,
+  idSchema,
+  keySchema,
+  nameSchema,
+  roleSchema,
+  timestampSchema,
+  userSummarySchema,
+} from './common';
+import { API_KEY_KINDS, PROJECT_ROLES } from './constants';
 import { statisticsSettingsSchema } from './statistics-settings';
+
+export const projectRoleSchema = z.enum(PROJECT_ROLES);
+export type ProjectRole = z.infer<typeof projectRoleSchema>;
 
 export const environmentSchema = z.object({
   id: idSchema,
@@ -13,6 +24,8 @@ export const environmentSchema = z.object({
    * It is as public as the client key: pages carry both.
    */
   payloadKey: z.string().nullable(),
+  /** Changing what it serves needs the project's protected-environment grant; admins hold it always. */
+  protected: z.boolean(),
 });
 export type Environment = z.infer<typeof environmentSchema>;
 export const environmentListSchema = z.object({ environments: z.array(environmentSchema) });
@@ -24,6 +37,8 @@ export const projectSchema = z.object({
   createdAt: timestampSchema,
   environments: z.array(environmentSchema),
   statistics: statisticsSettingsSchema,
+  /** What the caller may do in it. */
+  access: z.object({ role: roleSchema, protectedEnvironments: z.boolean() }),
 });
 export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = z.object({ projects: z.array(projectSchema) });
@@ -44,16 +59,21 @@ export const updateProjectBodySchema = z
   .refine((body) => Object.keys(body).length > 0, 'Please input name, description or statistics');
 export type UpdateProjectBody = z.infer<typeof updateProjectBodySchema>;
 
-export const createEnvironmentBodySchema = z.strictObject({ key: keySchema, name: nameSchema });
+export const createEnvironmentBodySchema = z.strictObject({
+  key: keySchema,
+  name: nameSchema,
+  protected: z.boolean().default(false),
+});
 export type CreateEnvironmentBody = z.infer<typeof createEnvironmentBodySchema>;
 export const updateEnvironmentBodySchema = z
   .strictObject({
     name: nameSchema,
     /** On: the payload is served encrypted under a new key (kept while it stays on); off: served in clear again. */
     encryptPayload: z.boolean(),
+    protected: z.boolean(),
   })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Please input name or encryptPayload');
+  .refine((body) => Object.keys(body).length > 0, 'Please input name, encryptPayload or protected');
 export type UpdateEnvironmentBody = z.infer<typeof updateEnvironmentBodySchema>;
 
 export const apiKeyKindSchema = z.enum(API_KEY_KINDS);
@@ -69,6 +89,9 @@ export const apiKeySchema = z.object({
   /** A client key's environment's payload key, which the SDK needs beside it while that payload is encrypted. */
   decryptionKey: z.string().nullable(),
   prefix: z.string(),
+  /** What a secret key may do in its project; client keys only read their environment's payload. */
+  role: projectRoleSchema,
+  protectedEnvironments: z.boolean(),
   createdAt: timestampSchema,
   createdBy: userSummarySchema.nullable(),
   lastUsedAt: timestampSchema.nullable(),
@@ -81,6 +104,9 @@ export const createApiKeyBodySchema = z.strictObject({
   name: nameSchema,
   kind: apiKeyKindSchema,
   environment: keySchema,
+  /** For secret keys: what they may do, and whether they may change protected environments. */
+  role: projectRoleSchema.default('editor'),
+  protectedEnvironments: z.boolean().default(false),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 /** The creation response is the only time a secret key is shown whole. */

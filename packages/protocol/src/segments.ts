@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { descriptionSchema, idSchema, keySchema, nameSchema, timestampSchema } from './common';
 import { conditionInputSchema, conditionSchema } from './conditions';
+import { EXPERIMENT_STATUSES } from './experiments';
 
 export const segmentSchema = z.object({
   id: idSchema,
@@ -39,5 +40,7 @@ export const segmentUsageSchema = z.object({
   /** Flag rules only: where the rule is. */
   environment: z.string().optional(),
   rule: z.string().optional(),
+  /** Experiments only: whether it is served now. */
+  status: z.enum(EXPERIMENT_STATUSES).optional(),
 });
 export type SegmentUsage = z.infer<typeof segmentUsageSchema>;

@@ -25,9 +25,10 @@ import { layerRoutes } from './features/layers/routes';
 import { metricRoutes } from './features/metrics/routes';
 import { ofrepRoutes } from './features/ofrep/routes';
 import { organizationRoutes } from './features/organization/routes';
+import { projectAccessRoutes } from './features/project-access/routes';
+import { projectAccess } from './features/project-access/service';
 import { environmentRoutes } from './features/projects/environment-routes';
 import { projectRoutes } from './features/projects/routes';
-import { projectOrganization } from './features/projects/service';
 import { diagnosticsRoutes } from './features/rum/diagnostics-routes';
 import { rumRoutes } from './features/rum/routes';
 import { sdkBundleRoutes } from './features/sdk-bundles/routes';
@@ -78,7 +79,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     auth: {
       session: (token) => authenticateSession(db, token),
       secretKey: (token) => authenticateSecretKey(db, token),
-      projectOrganization: (projectId) => projectOrganization(db, projectId),
+      projectAccess: (projectId, principal) => projectAccess(db, projectId, principal),
     },
   });
   await registerOpenApi(app, config);
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     accountRoutes,
     organizationRoutes,
     projectRoutes,
+    projectAccessRoutes,
     environmentRoutes,
     apiKeyRoutes,
     auditRoutes,

@@ -1,4 +1,5 @@
 import {
+  type CreateApiKeyBody,
   type CreatedApiKey,
   type CreatedInvitation,
   CSRF_HEADER,
@@ -92,11 +93,12 @@ export async function createKey(
   session: Session,
   projectId: string,
   kind: 'client' | 'secret' = 'secret',
+  grant: Partial<Pick<CreateApiKeyBody, 'role' | 'protectedEnvironments'>> = {},
 ): Promise<CreatedApiKey> {
   const response = await call(app, session, {
     method: 'POST',
     url: `/api/v1/projects/${projectId}/keys`,
-    payload: { name: `${kind} key`, kind, environment: 'production' },
+    payload: { name: `${kind} key`, kind, environment: 'production', ...grant },
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as CreatedApiKey;

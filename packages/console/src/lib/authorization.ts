@@ -1,6 +1,10 @@
-import type { Role } from '@tabula/protocol';
+import type { ProjectAccess, Role } from '@tabula/protocol';
 import { ROLES } from '@tabula/protocol';
+import { createContext, useContext } from 'react';
 import { useUser } from './auth';
+
+/** What the signed-in member may do in the project on screen; null outside a project, or while it loads. */
+export const ProjectAccessContext = createContext<ProjectAccess | null>(null);
 
 /**
  * What each role may change, mirroring the server's checks so the console hides what would be refused.
@@ -22,6 +26,16 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
+/** Permissions a project can narrow or raise; the rest follow the organization role everywhere. */
+const PROJECT_PERMISSIONS = new Set<Permission>([
+  'project:write',
+  'project:delete',
+  'environment:write',
+  'api-key:manage',
+  'flag:write',
+  'segment:write',
+]);
+
 // ROLES is ordered from most to least powerful.
 const rank = (role: Role): number => ROLES.length - ROLES.indexOf(role);
 
@@ -30,7 +44,21 @@ export const roleAtLeast = (role: Role, minimum: Role): boolean => rank(role) >=
 export const can = (role: Role, permission: Permission): boolean => roleAtLeast(role, PERMISSIONS[permission]);
 
 export function useCan(permission: Permission): boolean {
-  return can(useUser().role, permission);
+  const project = useContext(ProjectAccessContext);
+  const { role } = useUser();
+  return can(project && PROJECT_PERMISSIONS.has(permission) ? project.role : role, permission);
+}
+
+/**
+ * Whether the member may change what an environment serves: editors change unprotected ones; protected ones need
+ * the project's grant (admins hold it always).
+ */
+export function useCanChangeEnvironment(environment: { protected: boolean }): boolean {
+  const project = useContext(ProjectAccessContext);
+  const { role } = useUser();
+  const canWrite = useCan('flag:write');
+  if (!canWrite || !environment.protected) return canWrite;
+  return project ? project.protectedEnvironments : can(role, 'environment:write');
 }
 
 /** The roles a user may hand out: nobody but an owner creates another owner. */

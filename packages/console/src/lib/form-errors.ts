@@ -1,4 +1,4 @@
-import { PASSWORD_IS_COMMON, PASSWORD_IS_EMAIL } from '@tabula/protocol';
+import { PASSWORD_IS_COMMON, PASSWORD_IS_EMAIL, protectedEnvironmentDetailsSchema } from '@tabula/protocol';
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { isApiError, unreachableApiHost } from './api-client';
@@ -45,6 +45,11 @@ export function describeError(error: unknown, t: TFunction): string {
   const apiHost = unreachableApiHost(error);
   if (apiHost) return t('common:errors.network_error_api_host', { host: apiHost, origin: globalThis.location?.origin });
   if (isApiError(error) && error.code === 'network_error') return t('common:errors.network_error');
+  if (isApiError(error) && error.code === 'protected_environment') {
+    const details = protectedEnvironmentDetailsSchema.safeParse(error.details);
+    const environments = details.success ? details.data.environments.map((env) => env.name).join(', ') : '';
+    return t('common:errors.protected_environment', { environments });
+  }
   return error instanceof Error ? translateServerMessage(error.message, t) : t('common:errors.generic');
 }
 

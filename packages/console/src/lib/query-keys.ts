@@ -19,6 +19,7 @@ export const queryKeys = {
   layers: (projectId: string) => ['projects', projectId, 'layers'] as const,
   metrics: (projectId: string) => ['projects', projectId, 'metrics'] as const,
   gettingStarted: (projectId: string) => ['projects', projectId, 'getting-started'] as const,
+  projectMembers: (projectId: string) => ['projects', projectId, 'members'] as const,
   members: ['members'] as const,
   invitations: ['invitations'] as const,
   invitation: (token: string) => ['invitation', token] as const,

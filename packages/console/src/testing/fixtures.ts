@@ -36,8 +36,8 @@ export function meAs(role: Role = 'owner'): Me {
 }
 
 export const environments: Environment[] = [
-  { id: ids.development, key: 'development', name: 'Development', createdAt: NOW, payloadKey: null },
-  { id: ids.production, key: 'production', name: 'Production', createdAt: NOW, payloadKey: null },
+  { id: ids.development, key: 'development', name: 'Development', createdAt: NOW, payloadKey: null, protected: false },
+  { id: ids.production, key: 'production', name: 'Production', createdAt: NOW, payloadKey: null, protected: true },
 ];
 
 export const project: Project = {
@@ -47,6 +47,7 @@ export const project: Project = {
   createdAt: NOW,
   environments,
   statistics: DEFAULT_STATISTICS_SETTINGS,
+  access: { role: 'owner', protectedEnvironments: true },
 };
 
 export function member(role: Role): Member {
@@ -62,6 +63,8 @@ export const clientKey: ApiKey = {
   key: 'tbc_publicclientkey',
   decryptionKey: null,
   prefix: 'tbc_',
+  role: 'viewer',
+  protectedEnvironments: false,
   createdAt: NOW,
   createdBy: null,
   lastUsedAt: null,

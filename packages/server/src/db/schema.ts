@@ -16,6 +16,7 @@ import {
   type MetricRatio,
   type MetricSource,
   PAGE_MATCHES,
+  type ProjectRole,
   ROLES,
   type StatisticsSettings,
   type Variant,
@@ -207,9 +208,35 @@ export const environment = pgTable(
      * carry it beside the client key, so it is no secret from anyone who can read them.
      */
     payloadKey: text('payload_key'),
+    /** Changing what it serves needs the project's protected-environment grant (admins hold it always). */
+    protected: boolean('protected').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('environment_project_id_key_unique').on(table.projectId, table.key)],
+);
+
+/**
+ * A member's access to one project where it differs from their organization role: a role narrowed or raised
+ * (never to owner), and the grant to change protected environments.
+ */
+export const projectMember = pgTable(
+  'project_member',
+  {
+    projectId: text('project_id')
+      .notNull()
+      .references(() => project.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Null keeps the organization role. */
+    role: roleEnum('role').$type<ProjectRole>(),
+    protectedEnvironments: boolean('protected_environments').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.projectId, table.userId] }),
+    check('project_member_role_not_owner', sql`${table.role} is null or ${table.role} <> 'owner'`),
+  ],
 );
 
 export const apiKey = pgTable(
@@ -227,6 +254,9 @@ export const apiKey = pgTable(
     prefix: text('prefix').notNull(),
     clientKey: text('client_key').unique(),
     secretHash: text('secret_hash').unique(),
+    /** What a secret key may do in its project; client keys only read their environment's payload. */
+    role: roleEnum('role').$type<ProjectRole>().notNull().default('editor'),
+    protectedEnvironments: boolean('protected_environments').notNull().default(false),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastUsedAt: at('last_used_at'),

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { CSRF_HEADER, SESSION_COOKIE } from '@tabula/protocol';
+import { CSRF_HEADER, type ProjectAccess, type ProtectedEnvironmentDetails, SESSION_COOKIE } from '@tabula/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Config } from '../config';
@@ -13,7 +13,8 @@ export interface Authenticators {
   /** The session behind a cookie token; `renewedUntil` is set when its expiry moved and the cookie must follow. */
   session(token: string): Promise<{ principal: UserPrincipal; renewedUntil: Date | null } | null>;
   secretKey(token: string): Promise<ApiKeyPrincipal | null>;
-  projectOrganization(projectId: string): Promise<string | null>;
+  /** What the caller may do in a project; null when it is not theirs. */
+  projectAccess(projectId: string, principal: Principal): Promise<ProjectAccess | null>;
 }
 
 function sameToken(given: string | string[] | undefined, expected: string): boolean {
@@ -88,17 +89,15 @@ export function registerAccess(app: FastifyInstance, options: AccessOptions): vo
     if (!access) throw new AppError('internal', 'This route declares no access rule');
     if (access === 'public') return;
 
-    const principal = await authenticate(request, reply, options);
+    let principal = await authenticate(request, reply, options);
     // The project is looked up by its id: an id no route would take is refused before it reaches the database.
     validateParams(request);
     const { projectId } = request.params as { projectId?: unknown };
     if (typeof projectId === 'string') {
-      const allowed =
-        principal.kind === 'api_key'
-          ? principal.projectId === projectId
-          : (await auth.projectOrganization(projectId)) === principal.organizationId;
+      const granted = await auth.projectAccess(projectId, principal);
       // Another organization's project answers exactly like a missing one.
-      if (!allowed) throw notFound('Project');
+      if (!granted) throw notFound('Project');
+      principal = { ...principal, ...granted } as Principal;
     } else if (principal.kind === 'api_key' && !access.apiKeys) {
       throw forbidden('API keys act on their own project only; sign in to manage the organization');
     }
@@ -113,6 +112,23 @@ export function registerAccess(app: FastifyInstance, options: AccessOptions): vo
     }
     request.principal = principal;
   });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public' || !access.reaches) return;
+    if (principalOf(request).protectedEnvironments) return;
+    const reached = await access.reaches(request);
+    if (reached.length > 0) throw protectedEnvironment(reached);
+  });
+}
+
+function protectedEnvironment(environments: { key: string; name: string }[]): AppError {
+  const names = environments.map((env) => env.name).join(', ');
+  return new AppError(
+    'protected_environment',
+    `This changes ${names}, which is protected: it needs the admin role or this project's grant to change protected environments`,
+    { environments } satisfies ProtectedEnvironmentDetails,
+  );
 }
 
 /** Checks the path parameters against the route's schema now, as validation would later, with its error. */

@@ -6,6 +6,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unauthorized: 401,
   csrf_failed: 403,
   forbidden: 403,
+  protected_environment: 403,
   mfa_required: 403,
   not_found: 404,
   conflict: 409,

@@ -1,4 +1,5 @@
-import type { Role } from '@tabula/protocol';
+import type { ProjectRole, Role } from '@tabula/protocol';
+import type { FastifyRequest } from 'fastify';
 
 /** Who is calling, resolved once per request by the access hook. */
 export type Principal = UserPrincipal | ApiKeyPrincipal;
@@ -8,7 +9,11 @@ export interface UserPrincipal {
   userId: string;
   name: string;
   organizationId: string;
+  /** On a project's routes, the member's role in that project; elsewhere their organization role. */
   role: Role;
+  organizationRole: Role;
+  /** May change protected environments: on a project's routes as that project grants; elsewhere as admins may. */
+  protectedEnvironments: boolean;
   sessionId: string;
   csrfToken: string;
   /**
@@ -18,7 +23,7 @@ export interface UserPrincipal {
   mfaSetupPending: boolean;
 }
 
-/** A secret key acts as an editor of its own project and nothing else. */
+/** A secret key acts in its own project only, with the role it was made with. */
 export interface ApiKeyPrincipal {
   kind: 'api_key';
   keyId: string;
@@ -26,7 +31,8 @@ export interface ApiKeyPrincipal {
   organizationId: string;
   projectId: string;
   environmentId: string;
-  role: 'editor';
+  role: ProjectRole;
+  protectedEnvironments: boolean;
 }
 
 /** What `config.access` of every route declares; a route declaring nothing is refused. */
@@ -36,6 +42,11 @@ export type Access =
       role: Role;
       /** Secret keys may call this organization-level route (its results are narrowed to the key's project). */
       apiKeys?: boolean;
+      /**
+       * The protected environments this request would change, asked once its body is valid: a caller without the
+       * project's grant to change protected environments is refused when there are any.
+       */
+      reaches?: (request: FastifyRequest) => Promise<{ key: string; name: string }[]>;
     };
 
 export const ROLE_RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3, owner: 4 };

@@ -20,6 +20,8 @@ const toApiKeyBody = (key: apiKeys.ApiKey): ApiKeyBody => ({
   key: key.clientKey,
   decryptionKey: key.kind === 'client' ? key.payloadKey : null,
   prefix: key.prefix,
+  role: key.role,
+  protectedEnvironments: key.protectedEnvironments,
   createdAt: iso(key.createdAt),
   createdBy: key.createdBy,
   lastUsedAt: isoOrNull(key.lastUsedAt),

@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX, type ApiKeyKind, ID_ALPHABET } from '@tabula/protocol';
+import { API_KEY_PREFIX, type CreateApiKeyBody, ID_ALPHABET } from '@tabula/protocol';
 import { customAlphabet } from 'nanoid';
 import type { Database } from '../../db/client';
 import { invalidField, notFound } from '../../http/app-error';
@@ -28,12 +28,18 @@ const LAST_USED_PRECISION_MS = 60 * 1000;
 
 export const listKeys = (db: Database, projectId: string): Promise<ApiKey[]> => selectProjectKeys(db, projectId);
 
+/** A client key only reads its environment's payload, whatever it would be given. */
+const grantOf = (input: Partial<CreateApiKeyBody>): Pick<ApiKey, 'role' | 'protectedEnvironments'> =>
+  input.kind === 'secret'
+    ? { role: input.role ?? 'editor', protectedEnvironments: input.protectedEnvironments ?? false }
+    : { role: 'viewer', protectedEnvironments: false };
+
 /** The whole key is returned once, here; a secret key is stored only as its hash. */
 export async function createKey(
   tx: Database,
   acting: Acting,
   projectId: string,
-  input: { name: string; kind: ApiKeyKind; environment: string },
+  input: Omit<CreateApiKeyBody, 'role' | 'protectedEnvironments'> & Partial<CreateApiKeyBody>,
 ): Promise<{ apiKey: ApiKey; key: string }> {
   const environment = await findEnvironment(tx, projectId, input.environment);
   if (!environment) throw invalidField('environment', `This project has no environment "${input.environment}"`);
@@ -49,6 +55,7 @@ export async function createKey(
     prefix,
     clientKey: input.kind === 'client' ? key : null,
     secretHash: input.kind === 'secret' ? sha256Hex(key) : null,
+    ...grantOf(input),
     createdBy: acting.actor.kind === 'user' ? acting.actor.id : null,
   });
   await recordAudit(tx, {
@@ -57,7 +64,13 @@ export async function createKey(
     action: 'api_key.created',
     entityType: 'api_key',
     entityId: id,
-    after: { name: input.name, kind: input.kind, environment: input.environment, prefix },
+    after: {
+      name: input.name,
+      kind: input.kind,
+      environment: input.environment,
+      prefix,
+      ...(input.kind === 'secret' && grantOf(input)),
+    },
   });
   return { apiKey: (await selectProjectKey(tx, projectId, id))!, key };
 }
@@ -84,5 +97,5 @@ export async function authenticateSecretKey(db: Database, token: string): Promis
   const now = new Date();
   const { id, ...rest } = key;
   await touchKey(db, id, now, new Date(now.getTime() - LAST_USED_PRECISION_MS));
-  return { kind: 'api_key', keyId: id, ...rest, role: 'editor' };
+  return { kind: 'api_key', keyId: id, ...rest };
 }

@@ -15,6 +15,8 @@ const selectKeys = (db: Database) =>
       name: apiKey.name,
       prefix: apiKey.prefix,
       clientKey: apiKey.clientKey,
+      role: apiKey.role,
+      protectedEnvironments: apiKey.protectedEnvironments,
       createdAt: apiKey.createdAt,
       lastUsedAt: apiKey.lastUsedAt,
       revokedAt: apiKey.revokedAt,
@@ -76,6 +78,8 @@ export async function selectActiveSecretKey(db: Database, secretHash: string) {
       projectId: apiKey.projectId,
       environmentId: apiKey.environmentId,
       organizationId: project.organizationId,
+      role: apiKey.role,
+      protectedEnvironments: apiKey.protectedEnvironments,
     })
     .from(apiKey)
     .innerJoin(project, eq(project.id, apiKey.projectId))

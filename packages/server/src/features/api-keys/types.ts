@@ -1,4 +1,4 @@
-import type { ApiKeyKind } from '@tabula/protocol';
+import type { ApiKeyKind, ProjectRole } from '@tabula/protocol';
 
 export interface ApiKey {
   id: string;
@@ -11,6 +11,9 @@ export interface ApiKey {
   prefix: string;
   /** Client keys are public (the SDK sends them from browsers), so they are kept whole; secret keys are not. */
   clientKey: string | null;
+  /** What a secret key may do in its project. */
+  role: ProjectRole;
+  protectedEnvironments: boolean;
   createdBy: { id: string; email: string; name: string } | null;
   createdAt: Date;
   lastUsedAt: Date | null;

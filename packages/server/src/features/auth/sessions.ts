@@ -1,6 +1,6 @@
 import { SESSION_TTL_DAYS } from '@tabula/protocol';
 import type { Database } from '../../db/client';
-import type { UserPrincipal } from '../../http/principal';
+import { hasRole, type UserPrincipal } from '../../http/principal';
 import { newId } from '../../lib/ids';
 import { randomToken, sha256Hex } from '../../lib/tokens';
 import { deleteSession, extendSession, insertSession, selectLiveSession } from './store';
@@ -72,7 +72,15 @@ export async function authenticateSession(
   }
   const { id, lastSeenAt: _, via, requireMfa, mfaEnabled, ...rest } = row;
   const pending = mfaSetupPending({ via, requireMfa, mfaEnabled });
-  return { principal: { kind: 'user', sessionId: id, mfaSetupPending: pending, ...rest }, renewedUntil };
+  const principal: UserPrincipal = {
+    kind: 'user',
+    sessionId: id,
+    mfaSetupPending: pending,
+    organizationRole: rest.role,
+    protectedEnvironments: hasRole(rest.role, 'admin'),
+    ...rest,
+  };
+  return { principal, renewedUntil };
 }
 
 export const endSession = (db: Database, sessionId: string): Promise<void> => deleteSession(db, sessionId);

@@ -18,6 +18,7 @@ import { userOf } from '../../http/access';
 import { AppError } from '../../http/app-error';
 import { allowAnyOrigin, allowPreflight } from '../../http/cors';
 import { iso, noContent, projectParams, withErrors } from '../../http/schemas';
+import { experimentReach } from '../experiments/service';
 import * as editorSessions from './service';
 
 const tags = ['visual editor'];
@@ -136,7 +137,8 @@ export const editorSessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   app.post(
     '/api/v1/projects/:projectId/experiments/:experimentKey/editor-token',
     {
-      config: { access: { role: 'editor' } },
+      // Changes saved in the editor reach whatever the experiment reaches.
+      config: { access: { role: 'editor', reaches: experimentReach(db) } },
       schema: { tags: ['experiments'], params: experimentParams, response: withErrors({ 201: editorTokenSchema }) },
     },
     async (request, reply) => {

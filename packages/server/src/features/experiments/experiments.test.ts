@@ -320,7 +320,7 @@ describe('experiments', () => {
     await expectStatus(201, 'POST', '/experiments', { key: 'nl-only', name: 'NL', segments: ['dutch'] });
     const refused = await send('DELETE', '/segments/dutch');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.details).toEqual([{ kind: 'experiment', key: 'nl-only' }]);
+    expect(refused.json().error.details).toEqual([{ kind: 'experiment', key: 'nl-only', status: 'draft' }]);
     await expectStatus(200, 'PATCH', '/experiments/nl-only', { segments: [] });
     await expectStatus(204, 'DELETE', '/segments/dutch');
   });
@@ -349,7 +349,7 @@ describe('experiments', () => {
     expect((await as(owner, { url: `/api/v1/projects/${otherProject.id}/experiments/guarded` })).statusCode).toBe(404);
     expect((await expectStatus(200, 'GET', '/experiments/guarded')).status).toBe('draft');
 
-    const secret = await createKey(t.app, owner, project.id, 'secret');
+    const secret = await createKey(t.app, owner, project.id, 'secret', { protectedEnvironments: true });
     const created = await asKey(t.app, secret.key, {
       method: 'POST',
       url: `${base}/experiments`,

@@ -16,6 +16,7 @@ import { iso, isoOrNull, noContent, projectParams, withErrors } from '../../http
 import { type Acting, actingOf } from '../audit/service';
 import { deleteExperiment } from './delete-experiment';
 import { createExample, stopExample, updateExample } from './examples';
+import { experimentReach } from './reach';
 import * as experiments from './service';
 import { experimentSnapshot } from './snapshot';
 import { stopExperiment } from './stop-experiment';
@@ -46,6 +47,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   const tags = ['experiments'];
   const read = { access: { role: 'viewer' as const, apiKeys: true } };
   const write = { access: { role: 'editor' as const, apiKeys: true } };
+  const writeLive = { access: { ...write.access, reaches: experimentReach(db) } };
 
   app.get(
     '/projects/:projectId/experiments',
@@ -98,7 +100,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   app.patch(
     '/projects/:projectId/experiments/:experimentKey',
     {
-      config: write,
+      config: writeLive,
       schema: {
         tags,
         params: experimentParams,
@@ -119,7 +121,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
 
   app.delete(
     '/projects/:projectId/experiments/:experimentKey',
-    { config: write, schema: { tags, params: experimentParams, response: withErrors({ 204: noContent }) } },
+    { config: writeLive, schema: { tags, params: experimentParams, response: withErrors({ 204: noContent }) } },
     async (request, reply) => {
       const acting = actingOf(principalOf(request));
       const { projectId, experimentKey } = request.params;
@@ -137,7 +139,10 @@ export const experimentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   for (const [action, change] of statusChanges) {
     app.post(
       `/projects/:projectId/experiments/:experimentKey/${action}`,
-      { config: write, schema: { tags, params: experimentParams, response: withErrors({ 200: experimentSchema }) } },
+      {
+        config: writeLive,
+        schema: { tags, params: experimentParams, response: withErrors({ 200: experimentSchema }) },
+      },
       async (request) => {
         const acting = actingOf(principalOf(request));
         const { projectId, experimentKey } = request.params;
@@ -151,7 +156,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   app.post(
     '/projects/:projectId/experiments/:experimentKey/stop',
     {
-      config: write,
+      config: writeLive,
       schema: {
         tags,
         params: experimentParams,

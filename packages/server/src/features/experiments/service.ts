@@ -15,3 +15,4 @@ export const listRunningExperiments = (db: Database, projectId: string): Promise
 /** Every experiment of the project, whatever its status: what a flag rule may serve. */
 export const listExperimentKeys = (db: Database, projectId: string): Promise<string[]> =>
   selectExperimentKeys(db, projectId);
+export { experimentReach } from './reach';

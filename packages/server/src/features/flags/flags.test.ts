@@ -271,7 +271,7 @@ describe('flags', () => {
 
   it('works with a secret key: the change reaches the SDK payload and the audit log names the key', async () => {
     const { owner, project, base, as } = await setUp();
-    const secret = await createKey(t.app, owner, project.id, 'secret');
+    const secret = await createKey(t.app, owner, project.id, 'secret', { protectedEnvironments: true });
     const client = await createKey(t.app, owner, project.id, 'client');
     const byKey = (options: InjectOptions) => asKey(t.app, secret.key, options);
     expect((await fetchPayload(t.app, client.key)).json().flags).toEqual([]);

@@ -17,6 +17,7 @@ import { principalOf } from '../../http/access';
 import { iso, isoOrNull, noContent, projectParams, withErrors } from '../../http/schemas';
 import { actingOf } from '../audit/service';
 import { flagSnapshot } from './flags';
+import { flagReach } from './reach';
 import * as flags from './service';
 
 const toEnvironmentBody = (state: flags.FlagEnvironmentState): FlagEnvironmentBody => ({
@@ -45,6 +46,8 @@ export const flagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   const tags = ['flags'];
   const read = { access: { role: 'viewer' as const, apiKeys: true } };
   const write = { access: { role: 'editor' as const, apiKeys: true } };
+  const reach = flagReach(db);
+  const writeReaching = (reaches: (typeof reach)[keyof typeof reach]) => ({ access: { ...write.access, reaches } });
 
   app.get(
     '/projects/:projectId/flags',
@@ -87,7 +90,7 @@ export const flagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   app.patch(
     '/projects/:projectId/flags/:flagKey',
     {
-      config: write,
+      config: writeReaching(reach.served),
       schema: { tags, params: flagParams, body: updateFlagBodySchema, response: withErrors({ 200: flagSchema }) },
     },
     async (request) => {
@@ -105,7 +108,10 @@ export const flagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   ] as const) {
     app.post(
       `/projects/:projectId/flags/:flagKey/${action}`,
-      { config: write, schema: { tags, params: flagParams, response: withErrors({ 200: flagSchema }) } },
+      {
+        config: writeReaching(reach.served),
+        schema: { tags, params: flagParams, response: withErrors({ 200: flagSchema }) },
+      },
       async (request) => {
         const acting = actingOf(principalOf(request));
         const { projectId, flagKey } = request.params;
@@ -118,7 +124,10 @@ export const flagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
 
   app.delete(
     '/projects/:projectId/flags/:flagKey',
-    { config: write, schema: { tags, params: flagParams, response: withErrors({ 204: noContent }) } },
+    {
+      config: writeReaching(reach.served),
+      schema: { tags, params: flagParams, response: withErrors({ 204: noContent }) },
+    },
     async (request, reply) => {
       const acting = actingOf(principalOf(request));
       const { projectId, flagKey } = request.params;
@@ -143,7 +152,7 @@ export const flagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   app.put(
     '/projects/:projectId/flags/:flagKey/environments/:envKey',
     {
-      config: write,
+      config: writeReaching(reach.environment),
       schema: {
         tags,
         params: flagEnvironmentParams,
@@ -165,7 +174,7 @@ export const flagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   app.post(
     '/projects/:projectId/flags/:flagKey/environments/copy',
     {
-      config: write,
+      config: writeReaching(reach.copy),
       schema: {
         tags,
         params: flagParams,

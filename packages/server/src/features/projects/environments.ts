@@ -20,7 +20,12 @@ const audit = (tx: Database, acting: Acting, action: string, env: Environment, b
   });
 
 /** What the audit log shows of an environment: never its key, which would then be read by every viewer of the log. */
-const described = (env: Environment) => ({ key: env.key, name: env.name, encryptPayload: env.payloadKey !== null });
+const described = (env: Environment) => ({
+  key: env.key,
+  name: env.name,
+  encryptPayload: env.payloadKey !== null,
+  protected: env.protected,
+});
 
 const newPayloadKey = (): string => randomBytes(PAYLOAD_KEY_BYTES).toString('base64');
 
@@ -44,7 +49,7 @@ export async function createEnvironment(
   tx: Database,
   acting: Acting,
   projectId: string,
-  input: { key: string; name: string },
+  input: { key: string; name: string; protected: boolean },
 ): Promise<Environment> {
   const project = await getProject(tx, projectId, { lock: true });
   if (project.environments.some((env) => env.key === input.key)) {
@@ -56,7 +61,7 @@ export async function createEnvironment(
 }
 
 /**
- * Renames it and turns payload encryption on or off. Turning it on makes a new key; asking for it while it is on
+ * Renames it, protects it or lifts its protection, and turns payload encryption on or off. Turning it on makes a new key; asking for it while it is on
  * keeps the key, so pages already carrying it go on working.
  */
 export async function updateEnvironment(
@@ -68,8 +73,9 @@ export async function updateEnvironment(
 ): Promise<Environment> {
   const { env } = await lockEnvironment(tx, projectId, key);
   const { encryptPayload, name } = changes;
-  const row: Partial<Pick<Environment, 'name' | 'payloadKey'>> = {};
+  const row: Partial<Pick<Environment, 'name' | 'payloadKey' | 'protected'>> = {};
   if (name !== undefined && name !== env.name) row.name = name;
+  if (changes.protected !== undefined && changes.protected !== env.protected) row.protected = changes.protected;
   if (encryptPayload !== undefined && encryptPayload !== (env.payloadKey !== null)) {
     row.payloadKey = encryptPayload ? newPayloadKey() : null;
   }

@@ -1,4 +1,4 @@
-import type { Environment as EnvironmentBody, Project as ProjectBody } from '@tabula/protocol';
+import type { Environment as EnvironmentBody, ProjectAccess, Project as ProjectBody } from '@tabula/protocol';
 import { keySchema } from '@tabula/protocol';
 import { iso, projectParams } from '../../http/schemas';
 import type { Environment, Project } from './types';
@@ -9,15 +9,17 @@ export const toEnvironmentBody = (env: Environment): EnvironmentBody => ({
   name: env.name,
   createdAt: iso(env.createdAt),
   payloadKey: env.payloadKey,
+  protected: env.protected,
 });
 
-export const toProjectBody = (project: Project): ProjectBody => ({
+export const toProjectBody = (project: Project, access: ProjectAccess): ProjectBody => ({
   id: project.id,
   name: project.name,
   description: project.description,
   createdAt: iso(project.createdAt),
   environments: project.environments.map(toEnvironmentBody),
   statistics: project.statistics,
+  access,
 });
 
 export const environmentParams = projectParams.extend({ envKey: keySchema });

@@ -41,7 +41,7 @@ export async function createProject(
   await insertProject(tx, { id, organizationId: acting.organizationId, ...input });
   await insertEnvironments(
     tx,
-    DEFAULT_ENVIRONMENTS.map((env) => ({ id: newId(), projectId: id, key: env.key, name: env.name })),
+    DEFAULT_ENVIRONMENTS.map((env) => ({ id: newId(), projectId: id, ...env })),
   );
   const project = await getProject(tx, id);
   await audit(tx, acting, 'project.created', id, null, {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
 import { noContent, projectParams, withErrors } from '../../http/schemas';
 import { actingOf } from '../audit/service';
+import { accessByProject, accessOf } from '../project-access/service';
 import { toProjectBody } from './mappers';
 import * as projects from './service';
 
@@ -19,7 +20,11 @@ export const projectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
     async (request) => {
       const principal = principalOf(request);
       const only = principal.kind === 'api_key' ? principal.projectId : undefined;
-      return { projects: (await projects.listProjects(db, principal.organizationId, only)).map(toProjectBody) };
+      const [list, access] = await Promise.all([
+        projects.listProjects(db, principal.organizationId, only),
+        accessByProject(db, principal),
+      ]);
+      return { projects: list.map((project) => toProjectBody(project, access(project.id))) };
     },
   );
 
@@ -30,9 +35,9 @@ export const projectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       schema: { tags, body: createProjectBodySchema, response: withErrors({ 201: projectSchema }) },
     },
     async (request, reply) => {
-      const acting = actingOf(principalOf(request));
-      const project = await db.transaction((tx) => projects.createProject(tx, acting, request.body));
-      return reply.status(201).send(toProjectBody(project));
+      const principal = principalOf(request);
+      const project = await db.transaction((tx) => projects.createProject(tx, actingOf(principal), request.body));
+      return reply.status(201).send(toProjectBody(project, accessOf(principal)));
     },
   );
 
@@ -42,7 +47,8 @@ export const projectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       config: { access: { role: 'viewer' } },
       schema: { tags, params: projectParams, response: withErrors({ 200: projectSchema }) },
     },
-    async (request) => toProjectBody(await projects.getProject(db, request.params.projectId)),
+    async (request) =>
+      toProjectBody(await projects.getProject(db, request.params.projectId), accessOf(principalOf(request))),
   );
 
   app.patch(
@@ -57,11 +63,11 @@ export const projectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       },
     },
     async (request) => {
-      const acting = actingOf(principalOf(request));
+      const principal = principalOf(request);
       const project = await db.transaction((tx) =>
-        projects.updateProject(tx, acting, request.params.projectId, request.body),
+        projects.updateProject(tx, actingOf(principal), request.params.projectId, request.body),
       );
-      return toProjectBody(project);
+      return toProjectBody(project, accessOf(principal));
     },
   );
 

@@ -69,7 +69,7 @@ export async function insertEnvironments(
 export async function updateEnvironmentRow(
   tx: Database,
   id: string,
-  changes: Partial<Pick<Environment, 'name' | 'payloadKey'>>,
+  changes: Partial<Pick<Environment, 'name' | 'payloadKey' | 'protected'>>,
 ): Promise<Environment> {
   const [row] = await tx.update(environment).set(changes).where(eq(environment.id, id)).returning();
   return row!;

@@ -7,6 +7,7 @@ export interface Environment {
   name: string;
   /** The AES key (base64) its SDK payload is encrypted with; null when served in clear. */
   payloadKey: string | null;
+  protected: boolean;
   createdAt: Date;
 }
 

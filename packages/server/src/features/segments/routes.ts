@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
 import { iso, noContent, projectParams, withErrors } from '../../http/schemas';
 import { actingOf } from '../audit/service';
+import { segmentReach } from './reach';
 import * as segments from './service';
 
 const toSegmentBody = (segment: segments.Segment): SegmentBody => ({
@@ -68,7 +69,7 @@ export const segmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
   app.patch(
     '/projects/:projectId/segments/:segmentKey',
     {
-      config: write,
+      config: { access: { ...write.access, reaches: segmentReach(db) } },
       schema: {
         tags,
         params: segmentParams,

@@ -1,4 +1,4 @@
-import type { Condition, CreateSegmentBody, UpdateSegmentBody } from '@tabula/protocol';
+import type { Condition, CreateSegmentBody, SegmentUsage, UpdateSegmentBody } from '@tabula/protocol';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import { newId } from '../../lib/ids';
@@ -36,6 +36,10 @@ const audit = (tx: Database, acting: Acting, action: string, segment: Segment, b
   });
 
 /** Ordered by key. */
+/** The flag rules and experiments that refer to a segment. */
+export const segmentUsage = (db: Database, projectId: string, key: string): Promise<SegmentUsage[]> =>
+  selectSegmentUsage(db, projectId, key);
+
 export const listSegments = (db: Database, projectId: string): Promise<Segment[]> => selectSegments(db, projectId);
 
 /**

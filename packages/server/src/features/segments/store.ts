@@ -63,7 +63,7 @@ export async function selectSegmentUsage(tx: Database, projectId: string, key: s
     .where(eq(flag.projectId, projectId))
     .orderBy(asc(flag.key), asc(environment.key));
   const experiments = await tx
-    .select({ key: experiment.key, segments: experiment.segments })
+    .select({ key: experiment.key, segments: experiment.segments, status: experiment.status })
     .from(experiment)
     .where(eq(experiment.projectId, projectId))
     .orderBy(asc(experiment.key));
@@ -75,6 +75,6 @@ export async function selectSegmentUsage(tx: Database, projectId: string, key: s
     ),
     ...experiments
       .filter((row) => row.segments.includes(key))
-      .map((row) => ({ kind: 'experiment' as const, key: row.key })),
+      .map((row) => ({ kind: 'experiment' as const, key: row.key, status: row.status })),
   ];
 }

@@ -61,6 +61,7 @@ describe('flag pages', () => {
     mockApi(projectRoutes);
     const { router } = renderWithApp(<FlagRoute />, {
       me: meAs('editor'),
+      projectAccess: { role: 'editor', protectedEnvironments: true },
       path: flagPage.path,
       url: `${base}/new-checkout/targeting?environment=production`,
     });

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { ApiKeysCard } from '../../../features/api-keys/components/api-keys-card';
 import { EnvironmentsTable } from '../../../features/environments/components/environments-table';
+import { ProjectMembersTable } from '../../../features/project-members/components/project-members-table';
 import { useProject } from '../../../features/projects/api/get-project';
 import { DeleteProjectCard } from '../../../features/projects/components/delete-project-card';
 import { ProjectGeneralForm } from '../../../features/projects/components/project-general-form';
@@ -64,6 +65,11 @@ export function ProjectSettingsRoute() {
             key: 'environments',
             label: label('environments'),
             children: <EnvironmentsTable projectId={projectId} environments={environments} />,
+          },
+          {
+            key: 'members',
+            label: label('members'),
+            children: <ProjectMembersTable projectId={projectId} />,
           },
           {
             key: 'api-keys',

@@ -68,6 +68,8 @@ describe('API keys', () => {
         name: 'Backend',
         kind: 'secret',
         environment: 'development',
+        role: 'editor',
+        protectedEnvironments: false,
       }),
     );
   });

@@ -1,6 +1,6 @@
 import { PlusOutlined, StopOutlined } from '@ant-design/icons';
 import type { ApiKey, CreatedApiKey, Environment } from '@tabula/protocol';
-import { Button, Card, Flex, Popconfirm, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
@@ -45,8 +45,13 @@ export function ApiKeysCard({ projectId, environments }: ApiKeysCardProps) {
       title: t('apiKeys.kind'),
       dataIndex: 'kind',
       key: 'kind',
-      render: (kind: ApiKey['kind']) => (
-        <Tag color={kind === 'secret' ? 'volcano' : 'geekblue'}>{t(`apiKeys.kinds.${kind}`)}</Tag>
+      render: (kind: ApiKey['kind'], apiKey) => (
+        <Space size={4} wrap>
+          <Tag color={kind === 'secret' ? 'volcano' : 'geekblue'}>{t(`apiKeys.kinds.${kind}`)}</Tag>
+          {/* What a secret key may do; a client key only reads its environment's payload. */}
+          {kind === 'secret' && <Tag>{t(`common:roles.${apiKey.role}`)}</Tag>}
+          {kind === 'secret' && apiKey.protectedEnvironments && <Tag color="red">{t('apiKeys.protectedShort')}</Tag>}
+        </Space>
       ),
     },
     {

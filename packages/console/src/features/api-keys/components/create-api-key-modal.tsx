@@ -1,6 +1,6 @@
 import type { CreateApiKeyBody, CreatedApiKey, Environment } from '@tabula/protocol';
-import { API_KEY_KINDS } from '@tabula/protocol';
-import { Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
+import { API_KEY_KINDS, PROJECT_ROLES } from '@tabula/protocol';
+import { Checkbox, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { optionTestIds } from '../../../components/option-test-ids';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
@@ -44,7 +44,12 @@ export function CreateApiKeyModal({ projectId, environments, open, onClose, onCr
         layout="vertical"
         name="create-api-key"
         onFinish={submit}
-        initialValues={{ kind: 'client', environment: environments[0]?.key }}
+        initialValues={{
+          kind: 'client',
+          environment: environments[0]?.key,
+          role: 'editor',
+          protectedEnvironments: false,
+        }}
         style={{ marginTop: 16 }}
       >
         <ServerErrorAlert error={error} />
@@ -72,6 +77,25 @@ export function CreateApiKeyModal({ projectId, environments, open, onClose, onCr
               label: environment.name,
             }))}
           />
+        </Form.Item>
+        <Form.Item noStyle dependencies={['kind']}>
+          {() =>
+            // A client key only reads its environment's payload: what a key may do is a secret key's setting.
+            form.getFieldValue('kind') === 'secret' && (
+              <>
+                <Form.Item name="role" label={t('apiKeys.role')} extra={t('apiKeys.roleHelp')}>
+                  <Select
+                    data-testid="create-key-role"
+                    options={PROJECT_ROLES.map((role) => ({ value: role, label: t(`common:roles.${role}`) }))}
+                    optionRender={optionTestIds('create-key-role')}
+                  />
+                </Form.Item>
+                <Form.Item name="protectedEnvironments" valuePropName="checked" extra={t('apiKeys.protectedHelp')}>
+                  <Checkbox data-testid="create-key-protected">{t('apiKeys.protected')}</Checkbox>
+                </Form.Item>
+              </>
+            )
+          }
         </Form.Item>
       </Form>
     </Modal>

@@ -10,6 +10,7 @@ import { useCan } from '../../../lib/authorization';
 import { useDeleteEnvironment } from '../api/delete-environment';
 import { EnvironmentModal } from './environment-modal';
 import { PayloadEncryptionCell } from './payload-encryption-cell';
+import { ProtectionSwitch } from './protection-switch';
 
 interface EnvironmentsTableProps {
   projectId: string;
@@ -39,6 +40,11 @@ export function EnvironmentsTable({ projectId, environments }: EnvironmentsTable
           {key}
         </Typography.Text>
       ),
+    },
+    {
+      title: t('environments.protection.title'),
+      key: 'protected',
+      render: (_, environment) => <ProtectionSwitch projectId={projectId} environment={environment} />,
     },
     {
       title: t('environments.encryption.title'),

@@ -46,10 +46,13 @@ function renderPanel({
   role = 'editor',
   put = saveRules,
   environment = production,
+  protectedEnvironments = true,
 }: {
   role?: 'editor' | 'viewer';
   put?: MockHandler;
   environment?: (typeof environments)[number];
+  /** Whether the project grants this member changing protected environments such as production. */
+  protectedEnvironments?: boolean;
 } = {}) {
   const api = mockApi({
     [putPath(environment.key)]: put,
@@ -57,7 +60,11 @@ function renderPanel({
   });
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(queryKeys.flag(project.id, 'new-checkout'), checkoutFlag());
-  renderWithApp(<Panel environment={environment} />, { me: meAs(role), queryClient });
+  renderWithApp(<Panel environment={environment} />, {
+    me: meAs(role),
+    queryClient,
+    projectAccess: { role, protectedEnvironments },
+  });
   return api;
 }
 
@@ -200,6 +207,22 @@ describe('flag environment panel', () => {
     fireEvent.click(screen.getByTestId('rules-development-save'));
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps a protected environment read-only for an editor the project has not granted it, and says why', () => {
+    renderPanel({ protectedEnvironments: false });
+    expect(screen.getByTestId('environment-production-protected').textContent).toContain(
+      'Production is protected: only admins and the members granted it may change it',
+    );
+    expect(screen.queryByTestId('rules-production-add')).toBeNull();
+    const toggle = screen.getByTestId('flag-switch-new-checkout-production');
+    expect(toggle.hasAttribute('disabled')).toBe(true);
+  });
+
+  it('lets the same editor change an unprotected environment', () => {
+    renderPanel({ environment: development, protectedEnvironments: false });
+    expect(screen.queryByTestId('environment-development-protected')).toBeNull();
+    expect(screen.getByTestId('rules-development-add')).toBeTruthy();
   });
 
   it('is read-only for viewers', () => {

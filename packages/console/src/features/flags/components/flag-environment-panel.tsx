@@ -1,11 +1,10 @@
 import type { Flag } from '@tabula/protocol';
-import { Card, Descriptions, Flex, Tag, Typography } from 'antd';
+import { Alert, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SegmentOption } from '../../../components/conditions-editor';
 import { RelativeTime } from '../../../components/relative-time';
-import { useCan } from '../../../lib/authorization';
+import { useCan, useCanChangeEnvironment } from '../../../lib/authorization';
 import { useRulesDraft } from '../hooks/use-rules-draft';
-import { isProductionEnvironment } from '../utils/production';
 import { formatVariantValue } from '../utils/variant-fields';
 import { CopyRulesButton } from './copy-rules-button';
 import { FlagEnvironmentSwitch } from './flag-environment-switch';
@@ -15,7 +14,7 @@ import type { ExperimentChoices } from './serve-editor';
 interface FlagEnvironmentPanelProps {
   projectId: string;
   flag: Flag;
-  environment: { key: string; name: string };
+  environment: { key: string; name: string; protected: boolean };
   environments: { key: string; name: string }[];
   segments: SegmentOption[];
   experiments: ExperimentChoices;
@@ -28,6 +27,7 @@ export function FlagEnvironmentPanel(props: FlagEnvironmentPanelProps) {
   const { projectId, flag, environment, environments, segments, experiments } = props;
   const { t } = useTranslation('flags');
   const canWrite = useCan('flag:write');
+  const canChange = useCanChangeEnvironment(environment);
   const state = flag.environments[environment.key];
   const draft = useRulesDraft(state?.rules ?? NO_RULES, {
     projectId,
@@ -68,7 +68,7 @@ export function FlagEnvironmentPanel(props: FlagEnvironmentPanelProps) {
                     ? t('environment.servingOffCode')
                     : t('environment.servingOff', { variant: flag.offVariant })}
             </Typography.Text>
-            {isProductionEnvironment(environment) && <Tag color="red">{t('environment.production')}</Tag>}
+            {environment.protected && <Tag color="red">{t('environment.protected')}</Tag>}
           </Flex>
           {canWrite && !archived && (
             <CopyRulesButton
@@ -100,6 +100,14 @@ export function FlagEnvironmentPanel(props: FlagEnvironmentPanelProps) {
           ]}
         />
       </Card>
+      {canWrite && !canChange && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid={`environment-${environment.key}-protected`}
+          title={t('switch.protected', { environment: environment.name })}
+        />
+      )}
       <Flex vertical gap={4}>
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t('rules.heading')}
@@ -112,7 +120,7 @@ export function FlagEnvironmentPanel(props: FlagEnvironmentPanelProps) {
         environment={environment}
         segments={segments}
         experiments={experiments}
-        canWrite={canWrite}
+        canWrite={canChange}
         draft={draft}
       />
     </Flex>

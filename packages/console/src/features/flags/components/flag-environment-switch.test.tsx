@@ -17,7 +17,8 @@ function renderSwitch(environment: typeof development, role: 'editor' | 'viewer'
   });
   renderWithApp(
     <FlagEnvironmentSwitch projectId={project.id} flagKey="new-checkout" environment={environment} enabled={false} />,
-    { me: meAs(role) },
+    // The member holds the project's grant to change protected environments such as production.
+    { me: meAs(role), projectAccess: { role, protectedEnvironments: true } },
   );
   return api;
 }

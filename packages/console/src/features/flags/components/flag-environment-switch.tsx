@@ -1,14 +1,13 @@
-import { App as AntdApp, Badge, type ButtonProps, Switch } from 'antd';
+import { App as AntdApp, Badge, type ButtonProps, Switch, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../../lib/authorization';
+import { useCan, useCanChangeEnvironment } from '../../../lib/authorization';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useUpdateFlagEnvironment } from '../api/update-flag-environment';
-import { isProductionEnvironment } from '../utils/production';
 
 interface FlagEnvironmentSwitchProps {
   projectId: string;
   flagKey: string;
-  environment: { key: string; name: string };
+  environment: { key: string; name: string; protected: boolean };
   enabled: boolean;
   size?: 'small' | 'default';
 }
@@ -21,6 +20,7 @@ export function FlagEnvironmentSwitch({ projectId, flagKey, environment, enabled
   const { t } = useTranslation('flags');
   const { modal, message } = AntdApp.useApp();
   const canWrite = useCan('flag:write');
+  const canChange = useCanChangeEnvironment(environment);
   const update = useUpdateFlagEnvironment(projectId);
   const showError = useErrorToast();
   const testId = `flag-switch-${flagKey}-${environment.key}`;
@@ -42,7 +42,7 @@ export function FlagEnvironmentSwitch({ projectId, flagKey, environment, enabled
       .catch(showError);
 
   const toggle = (next: boolean) => {
-    if (!isProductionEnvironment(environment)) return void apply(next);
+    if (!environment.protected) return void apply(next);
     modal.confirm({
       title: t(next ? 'switch.confirmOnTitle' : 'switch.confirmOffTitle', {
         flag: flagKey,
@@ -56,10 +56,11 @@ export function FlagEnvironmentSwitch({ projectId, flagKey, environment, enabled
     });
   };
 
-  return (
+  const control = (
     <Switch
       size={size}
       checked={enabled}
+      disabled={!canChange}
       loading={update.isPending}
       onChange={toggle}
       aria-label={t('switch.label', { environment: environment.name })}
@@ -68,4 +69,6 @@ export function FlagEnvironmentSwitch({ projectId, flagKey, environment, enabled
       data-testid={testId}
     />
   );
+  if (canChange) return control;
+  return <Tooltip title={t('switch.protected', { environment: environment.name })}>{control}</Tooltip>;
 }

@@ -15,7 +15,7 @@ import { FlagTypeTag } from './flag-type-tag';
 
 interface FlagsTableProps {
   projectId: string;
-  environments: { key: string; name: string }[];
+  environments: { key: string; name: string; protected: boolean }[];
   state: FlagListState;
   onChange: (state: FlagListState) => void;
   flagHref: (flagKey: string) => string;

@@ -21,7 +21,6 @@ import { useUpdateFlagEnvironment } from '../api/update-flag-environment';
 import { useRuleDragAccessibility } from '../hooks/use-rule-drag-accessibility';
 import { useRuleProblemText } from '../hooks/use-rule-problem-text';
 import type { RulesDraft } from '../hooks/use-rules-draft';
-import { isProductionEnvironment } from '../utils/production';
 import { firstRuleProblem } from '../utils/rule-problems';
 import { duplicateRule, moveRule, newRule, toRuleInputs } from '../utils/rules-draft';
 import { formatVariantValue } from '../utils/variant-fields';
@@ -31,7 +30,7 @@ import type { ExperimentChoices } from './serve-editor';
 interface RulesEditorProps {
   projectId: string;
   flag: Flag;
-  environment: { key: string; name: string };
+  environment: { key: string; name: string; protected: boolean };
   segments: SegmentOption[];
   experiments: ExperimentChoices;
   canWrite: boolean;
@@ -83,7 +82,7 @@ export function RulesEditor(props: RulesEditorProps) {
       flag.variants.map((variant) => variant.key),
     );
     if (found) return setProblem(problemText(found));
-    if (!isProductionEnvironment(environment)) return send();
+    if (!environment.protected) return send();
     // Real users get what is saved within seconds: the same check the switch asks for, with what changes.
     modal.confirm({
       title: t('rules.confirmTitle', { environment: environment.name }),

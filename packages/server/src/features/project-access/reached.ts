@@ -1,0 +1,23 @@
+import type { Database } from '../../db/client';
+import { listEnvironments } from '../projects/service';
+
+/** A protected environment a change would reach. */
+export interface ReachedEnvironment {
+  key: string;
+  name: string;
+}
+
+/**
+ * The project's protected environments among `keys` (every one of them when `keys` is 'all': a running
+ * experiment, for instance, is served in every environment).
+ */
+export async function protectedEnvironmentsAmong(
+  db: Database,
+  projectId: string,
+  keys: Iterable<string> | 'all',
+): Promise<ReachedEnvironment[]> {
+  const wanted = keys === 'all' ? null : new Set(keys);
+  return (await listEnvironments(db, projectId))
+    .filter((env) => env.protected && (wanted === null || wanted.has(env.key)))
+    .map(({ key, name }) => ({ key, name }));
+}
