@@ -28,3 +28,4 @@ export * from './segments';
 export * from './snippet';
 export * from './statistics-settings';
 export * from './visual';
+export * from './webhooks';
