@@ -8,7 +8,13 @@ import type { WebhookEventBody } from './types';
 
 describe('webhook event of an audit action', () => {
   it('maps every change of a flag to flag.changed', () => {
-    for (const action of ['flag.created', 'flag.updated', 'flag.environment_updated', 'flag.archived', 'flag.deleted']) {
+    for (const action of [
+      'flag.created',
+      'flag.updated',
+      'flag.environment_updated',
+      'flag.archived',
+      'flag.deleted',
+    ]) {
       expect(webhookEventOfAudit(action), action).toBe('flag.changed');
     }
   });
@@ -23,7 +29,14 @@ describe('webhook event of an audit action', () => {
   });
 
   it('announces nothing else', () => {
-    for (const action of ['experiment.paused', 'experiment.created', 'project.updated', 'webhook.created', 'flags', '']) {
+    for (const action of [
+      'experiment.paused',
+      'experiment.created',
+      'project.updated',
+      'webhook.created',
+      'flags',
+      '',
+    ]) {
       expect(webhookEventOfAudit(action), action).toBeNull();
     }
   });
