@@ -19,6 +19,9 @@ export const queryKeys = {
   layers: (projectId: string) => ['projects', projectId, 'layers'] as const,
   metrics: (projectId: string) => ['projects', projectId, 'metrics'] as const,
   gettingStarted: (projectId: string) => ['projects', projectId, 'getting-started'] as const,
+  webhooks: (projectId: string) => ['projects', projectId, 'webhooks'] as const,
+  webhookDeliveries: (projectId: string, webhookId: string) =>
+    ['projects', projectId, 'webhooks', webhookId, 'deliveries'] as const,
   members: ['members'] as const,
   invitations: ['invitations'] as const,
   invitation: (token: string) => ['invitation', token] as const,

@@ -94,7 +94,7 @@ export async function rotateWebhookSecret(
   await getWebhook(tx, projectId, id);
   const secret = newSecret();
   const hook = (await updateWebhookRow(tx, projectId, id, { secret: sealer.seal(secret) }))!;
-  await audit(tx, acting, 'webhook.secret_rotated', hook, null, null);
+  await audit(tx, acting, 'webhook.secret_rotated', hook, null, { name: hook.name });
   return { webhook: hook, secret };
 }
 
