@@ -178,4 +178,15 @@ describe('webhooks', () => {
     });
     expect(JSON.stringify(entries)).not.toContain(hook.secret);
   });
+
+  it('documents the webhook routes under their own tag', async () => {
+    const response = await t.app.inject({ url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const { paths } = response.json();
+    const base = '/api/v1/projects/{projectId}/webhooks';
+    expect(paths[base].post.tags).toEqual(['webhooks']);
+    expect(paths[base].post.requestBody.content['application/json'].schema.properties.url).toBeTruthy();
+    expect(paths[`${base}/{webhookId}/deliveries/{deliveryId}/resend`].post.tags).toEqual(['webhooks']);
+    expect(paths[`${base}/{webhookId}/test`].post.tags).toEqual(['webhooks']);
+  });
 });
