@@ -43,7 +43,11 @@ export function eventSentence(body: WebhookEventBody): string {
  * MessageCard went away with those connectors). Every format carries the same signature headers.
  */
 export function renderBody(format: WebhookFormat, body: WebhookEventBody): unknown {
-  if (format === 'json') return body;
+  if (format === 'json') {
+    // The outbox's jsonb column keeps keys in its own order; receivers read the documented one.
+    const { version, id, type, occurredAt, project, actor, data } = body;
+    return { version, id, type, occurredAt, project, actor, data };
+  }
   const text = eventSentence(body);
   const facts = [
     { title: 'Event', value: body.type },

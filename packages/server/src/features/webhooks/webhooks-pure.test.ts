@@ -109,8 +109,12 @@ describe('message formats', () => {
     data: { action: 'flag.updated', before: { key: 'new-checkout' }, after: { key: 'new-checkout' } },
   };
 
-  it('sends the event itself as json', () => {
-    expect(renderBody('json', body)).toBe(body);
+  it('sends the event itself as json, its keys in the documented order', () => {
+    const { version, id, type, occurredAt, project, actor, data } = body;
+    const stored = { data, actor, project, occurredAt, type, id, version };
+    const json = renderBody('json', stored);
+    expect(json).toEqual(body);
+    expect(Object.keys(json as object)).toEqual(['version', 'id', 'type', 'occurredAt', 'project', 'actor', 'data']);
   });
 
   it('says what happened in one English line', () => {
