@@ -76,6 +76,7 @@ export function WebhookModal({ projectId, webhook, open, onClose, onCreated }: W
         <Form.Item
           name="url"
           label={t('fields.url')}
+          required
           rules={[
             {
               validator: (_, value?: string) =>

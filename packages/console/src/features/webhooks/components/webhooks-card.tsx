@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import type { Webhook, WebhookWithSecret } from '@tabula/protocol';
-import { App, Button, Card, Flex, Popconfirm, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Popconfirm, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
@@ -33,7 +33,7 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
       render: (_, hook) => (
         <Flex vertical>
           <Typography.Text strong>{hook.name}</Typography.Text>
-          <Typography.Text type="secondary" ellipsis style={{ maxWidth: 360 }}>
+          <Typography.Text type="secondary" ellipsis style={{ maxWidth: 280 }}>
             {hook.url}
           </Typography.Text>
         </Flex>
@@ -43,7 +43,7 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
       title: t('fields.events'),
       key: 'events',
       render: (_, hook) => (
-        <Flex wrap gap={4}>
+        <Flex wrap gap={4} style={{ maxWidth: 280 }}>
           {hook.events.map((type) => (
             <Tag key={type}>{t(`eventTypes.${type}`)}</Tag>
           ))}
@@ -87,9 +87,14 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
             cancelText={t('common:actions.cancel')}
             onConfirm={() => rotate.mutateAsync(hook.id).then(setSecret)}
           >
-            <Button size="small" icon={<KeyOutlined />} data-testid={`rotate-webhook-${hook.id}`}>
-              {t('actions.rotate')}
-            </Button>
+            <Tooltip title={t('actions.rotate')}>
+              <Button
+                size="small"
+                icon={<KeyOutlined />}
+                aria-label={t('actions.rotate')}
+                data-testid={`rotate-webhook-${hook.id}`}
+              />
+            </Tooltip>
           </Popconfirm>
           <Popconfirm
             title={t('actions.deleteConfirm', { name: hook.name })}
@@ -99,9 +104,15 @@ export function WebhooksCard({ projectId }: { projectId: string }) {
             okButtonProps={{ danger: true }}
             onConfirm={() => remove.mutateAsync(hook.id)}
           >
-            <Button size="small" danger icon={<DeleteOutlined />} data-testid={`delete-webhook-${hook.id}`}>
-              {t('actions.delete')}
-            </Button>
+            <Tooltip title={t('actions.delete')}>
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('actions.delete')}
+                data-testid={`delete-webhook-${hook.id}`}
+              />
+            </Tooltip>
           </Popconfirm>
         </Flex>
       ),
