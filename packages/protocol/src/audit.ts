@@ -14,6 +14,7 @@ export const AUDIT_ENTITY_TYPES = [
   'layer',
   'experiment',
   'metric',
+  'webhook',
 ] as const;
 export const auditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;

@@ -29,3 +29,4 @@ export * from './segments';
 export * from './snippet';
 export * from './statistics-settings';
 export * from './visual';
+export * from './webhooks';

@@ -38,6 +38,9 @@ import { sdkPayloadRoutes } from './features/sdk-payload/routes';
 import { createPayloadCache } from './features/sdk-payload/service';
 import { segmentRoutes } from './features/segments/routes';
 import { ssoRoutes } from './features/sso/routes';
+import { watchPayloadRevisions } from './features/webhooks/payload-revisions';
+import { webhookRoutes } from './features/webhooks/routes';
+import { createDeliveryWorker } from './features/webhooks/worker';
 import { registerAccess } from './http/access';
 import { closeConnectionsWhileClosing } from './http/close-connections';
 import { allowConsoleOrigins } from './http/console-origin';
@@ -45,6 +48,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { answerRefusedAddress, refuseHostileInput } from './http/hostile-input';
 import { logSerializers } from './http/log-errors';
 import { registerOpenApi, registerSecurity } from './http/plugins';
+import { secretBox } from './lib/secret-box';
 
 export interface BuildAppOptions {
   config: Config;
@@ -88,7 +92,22 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   const clientKeys = createClientKeys(db, changes, app.log);
   const payloads = createPayloadCache(db, changes, app.log);
   const eventWriter = createEventIngest(database, app.log);
+  const webhookSecrets = secretBox(config.secret, 'webhook secrets');
+  const webhookWorker = createDeliveryWorker({ db, secrets: webhookSecrets, log: app.log });
+  // Most changes a webhook announces are followed by a change notification once committed: their rows are due now.
+  const stopWakingWebhooks = changes.subscribe(() => webhookWorker.wake());
+  const stopAnnouncingRevisions = watchPayloadRevisions({
+    db,
+    changes,
+    payloads,
+    log: app.log,
+    onQueued: () => webhookWorker.wake(),
+  });
   app.addHook('onClose', async () => {
+    stopWakingWebhooks();
+    stopAnnouncingRevisions();
+    // Attempts in flight are recorded before the database goes away.
+    await webhookWorker.close();
     // Batches already accepted for writing are stored before the database goes away.
     await eventWriter.close();
     clientKeys.close();
@@ -107,6 +126,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     clientKeys,
     payloads,
     eventWriter,
+    webhooks: { secrets: webhookSecrets, worker: webhookWorker },
   };
   await app.register(healthRoutes, context);
   await app.register(ssoRoutes, context);
@@ -127,6 +147,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     metricRoutes,
     diagnosticsRoutes,
     gettingStartedRoutes,
+    webhookRoutes,
   ]) {
     await app.register(routes, { ...context, prefix: '/api/v1' });
   }

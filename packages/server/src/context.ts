@@ -8,6 +8,8 @@ import type { MfaChallenges } from './features/auth/mfa-challenge';
 import type { PasswordHasher } from './features/auth/passwords';
 import type { EventWriter } from './features/sdk-events/service';
 import type { PayloadCache } from './features/sdk-payload/service';
+import type { DeliveryWorker } from './features/webhooks/worker';
+import type { secretBox } from './lib/secret-box';
 
 /** What every feature's routes receive from the app. */
 export interface AppContext {
@@ -28,4 +30,6 @@ export interface AppContext {
   payloads: PayloadCache;
   /** The process's one group-committing writer of SDK events. */
   eventWriter: EventWriter;
+  /** Seals webhook signing secrets, and the process's worker sending the outbox's due deliveries. */
+  webhooks: { secrets: ReturnType<typeof secretBox>; worker: DeliveryWorker };
 }

@@ -15,6 +15,7 @@ export const PERMISSIONS = {
   'project:delete': 'admin',
   'environment:write': 'admin',
   'api-key:manage': 'admin',
+  'webhook:manage': 'admin',
   'member:manage': 'admin',
   'invitation:manage': 'admin',
   'organization:manage': 'admin',

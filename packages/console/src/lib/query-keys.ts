@@ -20,6 +20,9 @@ export const queryKeys = {
   metrics: (projectId: string) => ['projects', projectId, 'metrics'] as const,
   gettingStarted: (projectId: string) => ['projects', projectId, 'getting-started'] as const,
   projectMembers: (projectId: string) => ['projects', projectId, 'members'] as const,
+  webhooks: (projectId: string) => ['projects', projectId, 'webhooks'] as const,
+  webhookDeliveries: (projectId: string, webhookId: string) =>
+    ['projects', projectId, 'webhooks', webhookId, 'deliveries'] as const,
   members: ['members'] as const,
   invitations: ['invitations'] as const,
   invitation: (token: string) => ['invitation', token] as const,

@@ -20,6 +20,8 @@ import {
   ROLES,
   type StatisticsSettings,
   type Variant,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_FORMATS,
 } from '@tabula/protocol';
 import { sql } from 'drizzle-orm';
 import {
@@ -651,3 +653,67 @@ export const experimentSnapshot = pgTable(
     index('experiment_snapshot_experiment_id_started_at_idx').on(table.experimentId, table.startedAt.desc()),
   ],
 );
+
+export const webhookFormatEnum = pgEnum('webhook_format', WEBHOOK_FORMATS);
+export const webhookDeliveryStatusEnum = pgEnum('webhook_delivery_status', WEBHOOK_DELIVERY_STATUSES);
+
+/** Where a project's events are sent. Event types are text: new ones need no migration of this table. */
+export const webhook = pgTable(
+  'webhook',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectId(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    format: webhookFormatEnum('format').notNull().default('json'),
+    enabled: boolean('enabled').notNull().default(true),
+    /** The signing secret, encrypted with a key derived from the server's secret: it must be read back to sign. */
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('webhook_project_id_idx').on(table.projectId)],
+);
+
+/**
+ * The outbox: one row per event and webhook, written in the transaction of the change it announces. Its id is the
+ * idempotency id receivers see on every attempt; `seq` orders the delivery log.
+ */
+export const webhookDelivery = pgTable(
+  'webhook_delivery',
+  {
+    id: text('id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    projectId: projectId(),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhook.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    status: webhookDeliveryStatusEnum('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Retries stop here: 24 hours after the event, or after a resend. */
+    retryUntil: timestamp('retry_until', { withTimezone: true }).notNull(),
+    lastAttemptAt: at('last_attempt_at'),
+    responseCode: integer('response_code'),
+    durationMs: integer('duration_ms'),
+    error: text('error'),
+    createdAt: createdAt(),
+    deliveredAt: at('delivered_at'),
+  },
+  (table) => [
+    index('webhook_delivery_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    index('webhook_delivery_webhook_id_seq_idx').on(table.webhookId, table.seq.desc()),
+  ],
+);
+
+/** The last payload revision webhooks were told of, per environment: every server sees a change, one announces it. */
+export const payloadRevisionAnnounced = pgTable('payload_revision_announced', {
+  environmentId: text('environment_id')
+    .primaryKey()
+    .references(() => environment.id, { onDelete: 'cascade' }),
+  revision: text('revision').notNull(),
+  announcedAt: timestamp('announced_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -243,6 +243,28 @@ export interface ResultsInput {
  * the project's method, p-values corrected across versions × metrics, a verdict that respects the metric's
  * direction, cumulative series by day of first exposure, the sample ratio check and the health checks.
  */
+const unitsByVersion = (versions: Pick<ResultsVersion, 'key'>[], exposures: Pick<VersionExposure, 'key' | 'units'>[]) =>
+  versions.map((version) => exposures.find((entry) => entry.key === version.key)?.units ?? 0);
+
+/** The sample ratio mismatch test of the exposures against the planned weights; null before the first exposure. */
+export function sampleRatioTest(
+  versions: Pick<ResultsVersion, 'key' | 'weight'>[],
+  exposures: Pick<VersionExposure, 'key' | 'units'>[],
+) {
+  const units = unitsByVersion(versions, exposures);
+  if (units.reduce((sum, count) => sum + count, 0) === 0) return null;
+  return srmTest(
+    units,
+    versions.map((version) => version.weight),
+  );
+}
+
+/** Whether the exposures fail the sample ratio test (what the results page flags, and webhooks announce). */
+export const sampleRatioMismatched = (
+  versions: Pick<ResultsVersion, 'key' | 'weight'>[],
+  exposures: Pick<VersionExposure, 'key' | 'units'>[],
+): boolean => (sampleRatioTest(versions, exposures)?.pValue ?? 1) < SRM_THRESHOLD;
+
 export function computeResults(input: ResultsInput) {
   const { versions, settings, options } = input;
   const control = versions.find((version) => version.isControl) ?? versions[0]!;
@@ -337,14 +359,8 @@ export function computeResults(input: ResultsInput) {
     };
   });
 
-  const units = versions.map((version) => input.exposures.find((entry) => entry.key === version.key)?.units ?? 0);
-  const srm =
-    units.reduce((sum, count) => sum + count, 0) > 0
-      ? srmTest(
-          units,
-          versions.map((version) => version.weight),
-        )
-      : null;
+  const units = unitsByVersion(versions, input.exposures);
+  const srm = sampleRatioTest(versions, input.exposures);
   const multipleExposures = input.exposures.reduce((sum, entry) => sum + entry.multipleExposures, 0);
   return {
     control: control.key,

@@ -13,9 +13,10 @@ import { conflict } from '../../http/app-error';
 import { newId } from '../../lib/ids';
 import { type ExperimentDetails, getExperiment } from '../experiments/service';
 import { getMetric, type Metric } from '../metrics/service';
+import { enqueueWebhookEvent } from '../webhooks/service';
 import { aggregate } from './aggregate';
 import type { Limiter } from './limiter';
-import { computeResults, type ResultsMetric } from './results';
+import { computeResults, type ResultsMetric, sampleRatioMismatched, sampleRatioTest } from './results';
 import {
   claimSnapshot,
   finishSnapshot,
@@ -65,6 +66,37 @@ async function experimentMetrics(db: Database, experiment: ExperimentDetails) {
 const phaseStart = (experiment: ExperimentDetails): Date | null => experiment.phaseStartedAt ?? experiment.startedAt;
 
 /**
+ * Webhooks hear of a sample ratio mismatch when a refresh first finds one in the phase, not on every refresh while it
+ * lasts; the outbox row commits with the snapshot that found it.
+ */
+async function announceSampleRatioMismatch(
+  tx: Database,
+  experiment: ExperimentDetails,
+  previous: SnapshotData | undefined,
+  data: SnapshotData,
+) {
+  if (!sampleRatioMismatched(experiment.versions, data.versions)) return;
+  if (previous && sampleRatioMismatched(experiment.versions, previous.versions)) return;
+  const srm = sampleRatioTest(experiment.versions, data.versions)!;
+  await enqueueWebhookEvent(tx, {
+    projectId: experiment.projectId,
+    type: 'experiment.srm_detected',
+    actor: null,
+    data: {
+      key: experiment.key,
+      name: experiment.name,
+      phase: experiment.phase,
+      pValue: srm.pValue,
+      versions: experiment.versions.map((version) => ({
+        key: version.key,
+        weight: version.weight,
+        units: data.versions.find((entry) => entry.key === version.key)?.units ?? 0,
+      })),
+    },
+  });
+}
+
+/**
  * Claims a refresh of the experiment as of now and starts it: `done` settles once the new snapshot is stored, or its
  * failure recorded (it never rejects). Refused while another refresh of the experiment runs, and before it started.
  */
@@ -102,7 +134,11 @@ export async function refreshExperiment(
       metrics.map(({ metric }) => metric),
       { connections, onProgress: (done) => progress.set(snapshot.id, done) },
     );
-    await finishSnapshot(db, snapshot.id, { data });
+    await db.transaction(async (tx) => {
+      const previous = await selectLastSucceeded(tx, experiment.id, experiment.phase);
+      await finishSnapshot(tx, snapshot.id, { data });
+      await announceSampleRatioMismatch(tx, experiment, previous?.data as SnapshotData | undefined, data);
+    });
   };
   const done = limit(run)
     .catch(async (error: unknown) => {

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import { invalidField } from '../../http/app-error';
 import type { Principal } from '../../http/principal';
+import { enqueueForAudit } from '../webhooks/service';
 import { insertAuditEntry, selectAuditEntries } from './store';
 import type { Acting, Actor, AuditEvent, AuditFilter, AuditRecord } from './types';
 
@@ -16,9 +17,13 @@ export const actingOf = (principal: Principal): Acting => ({
   actor: actorOf(principal),
 });
 
-/** Call with the use case's transaction, so the entry and the change commit or fail together. */
+/**
+ * Call with the use case's transaction, so the entry and the change commit or fail together; so do the webhook
+ * deliveries announcing the change (the outbox).
+ */
 export async function recordAudit(tx: Database, event: AuditEvent): Promise<void> {
   await insertAuditEntry(tx, event);
+  await enqueueForAudit(tx, event);
 }
 
 export interface AuditPage {

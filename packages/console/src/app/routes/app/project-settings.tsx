@@ -11,7 +11,9 @@ import { useProject } from '../../../features/projects/api/get-project';
 import { DeleteProjectCard } from '../../../features/projects/components/delete-project-card';
 import { ProjectGeneralForm } from '../../../features/projects/components/project-general-form';
 import { StatisticsSettingsForm } from '../../../features/projects/components/statistics-settings-form';
+import { WebhooksCard } from '../../../features/webhooks/components/webhooks-card';
 import { isApiError } from '../../../lib/api-client';
+import { useCan } from '../../../lib/authorization';
 import { PROJECT_SETTINGS_TABS, type ProjectSettingsTab, projectPath } from '../../paths';
 
 const isTab = (value: string): value is ProjectSettingsTab =>
@@ -22,6 +24,7 @@ export function ProjectSettingsRoute() {
   const navigate = useNavigate();
   const { projectId = '', tab = 'general' } = useParams();
   const project = useProject(projectId);
+  const canManageWebhooks = useCan('webhook:manage');
 
   if (!isTab(tab)) return <NotFound />;
   if (project.isPending) return <Skeleton active />;
@@ -76,6 +79,10 @@ export function ProjectSettingsRoute() {
             label: label('api-keys'),
             children: <ApiKeysCard projectId={projectId} environments={environments} />,
           },
+          // Webhook URLs (a chat tool's especially) are credentials: only those who manage them see the tab.
+          ...(canManageWebhooks
+            ? [{ key: 'webhooks', label: label('webhooks'), children: <WebhooksCard projectId={projectId} /> }]
+            : []),
         ]}
       />
     </>

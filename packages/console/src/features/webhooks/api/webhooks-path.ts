@@ -1,0 +1,2 @@
+export const webhooksPath = (projectId: string, webhookId?: string) =>
+  `/projects/${encodeURIComponent(projectId)}/webhooks${webhookId ? `/${encodeURIComponent(webhookId)}` : ''}`;

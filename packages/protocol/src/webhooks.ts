@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { idSchema, nameSchema, timestampSchema } from './common';
+
+/** What a project's webhook may subscribe to; `webhook.test` is sent by "Send test" only. */
+export const WEBHOOK_EVENT_TYPES = [
+  'flag.changed',
+  'experiment.started',
+  'experiment.stopped',
+  'experiment.srm_detected',
+  'change_request.review_requested',
+  'change_request.approved',
+  'scheduled_change.ran',
+  'scheduled_change.failed',
+  'payload.revised',
+] as const;
+export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
+export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+export type WebhookDeliveryEventType = WebhookEventType | typeof WEBHOOK_TEST_EVENT;
+
+/** `json` is Tabula's own signed body; `slack` and `teams` are messages those tools' incoming webhooks accept. */
+export const WEBHOOK_FORMATS = ['json', 'slack', 'teams'] as const;
+export const webhookFormatSchema = z.enum(WEBHOOK_FORMATS);
+export type WebhookFormat = z.infer<typeof webhookFormatSchema>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export const webhookDeliveryStatusSchema = z.enum(WEBHOOK_DELIVERY_STATUSES);
+export type WebhookDeliveryStatus = z.infer<typeof webhookDeliveryStatusSchema>;
+
+/** The version of the JSON body below; a receiver can tell a future shape from this one. */
+export const WEBHOOK_BODY_VERSION = 1;
+export const WEBHOOK_SIGNATURE_HEADER = 'x-tabula-signature';
+export const WEBHOOK_TIMESTAMP_HEADER = 'x-tabula-timestamp';
+export const WEBHOOK_EVENT_HEADER = 'x-tabula-event';
+export const WEBHOOK_DELIVERY_HEADER = 'x-tabula-delivery';
+
+/** An http(s) address with a host and no user name or password (a receiver's credentials belong in its path). */
+export const webhookUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.hostname, error: 'Please input a valid http(s) URL' }))
+  .refine((url) => !/^https?:\/\/[^/?#]*@/i.test(url), 'Please input a URL without a user name or password');
+
+const eventsSchema = z
+  .array(webhookEventTypeSchema)
+  .min(1, 'Please choose at least one event')
+  .transform((events) => [...new Set(events)]);
+
+export const createWebhookBodySchema = z.strictObject({
+  name: nameSchema,
+  url: webhookUrlSchema,
+  events: eventsSchema,
+  format: webhookFormatSchema.default('json'),
+  enabled: z.boolean().default(true),
+});
+export type CreateWebhookBody = z.infer<typeof createWebhookBodySchema>;
+
+export const updateWebhookBodySchema = z
+  .strictObject({
+    name: nameSchema,
+    url: webhookUrlSchema,
+    events: eventsSchema,
+    format: webhookFormatSchema,
+    enabled: z.boolean(),
+  })
+  .partial();
+export type UpdateWebhookBody = z.infer<typeof updateWebhookBodySchema>;
+
+export const webhookSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  url: z.string(),
+  events: z.array(webhookEventTypeSchema),
+  format: webhookFormatSchema,
+  enabled: z.boolean(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) });
+/** The signing secret is in the answer to create and to rotate, and never again. */
+export const webhookWithSecretSchema = webhookSchema.extend({ secret: z.string() });
+export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
+
+export const webhookDeliverySchema = z.object({
+  /** The idempotency id: the same on every attempt and on a resend. */
+  id: idSchema,
+  webhookId: idSchema,
+  eventType: z.string(),
+  status: webhookDeliveryStatusSchema,
+  attempts: z.number().int(),
+  responseCode: z.number().int().nullable(),
+  durationMs: z.number().int().nullable(),
+  error: z.string().nullable(),
+  createdAt: timestampSchema,
+  nextAttemptAt: timestampSchema.nullable(),
+  lastAttemptAt: timestampSchema.nullable(),
+  deliveredAt: timestampSchema.nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookDeliveryQuerySchema = z.strictObject({
+  status: webhookDeliveryStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Cursor: the `nextCursor` of the previous page. */
+  before: z.string().max(64).optional(),
+});
+export type WebhookDeliveryQuery = z.infer<typeof webhookDeliveryQuerySchema>;
+export const webhookDeliveryPageSchema = z.object({
+  deliveries: z.array(webhookDeliverySchema),
+  nextCursor: z.string().nullable(),
+});
+export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;

@@ -1,0 +1,144 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BACKOFF, nextAttemptAt, RETRY_WINDOW_MS } from './backoff';
+import { webhookEventOfAudit } from './event-types';
+import { eventSentence, renderBody } from './formats';
+import { signWebhook, verifyWebhook } from './signature';
+import type { WebhookEventBody } from './types';
+
+describe('webhook event of an audit action', () => {
+  it('maps every change of a flag to flag.changed', () => {
+    for (const action of [
+      'flag.created',
+      'flag.updated',
+      'flag.environment_updated',
+      'flag.archived',
+      'flag.deleted',
+    ]) {
+      expect(webhookEventOfAudit(action), action).toBe('flag.changed');
+    }
+  });
+
+  it('maps lifecycle actions, including those of features still to come', () => {
+    expect(webhookEventOfAudit('experiment.started')).toBe('experiment.started');
+    expect(webhookEventOfAudit('experiment.stopped')).toBe('experiment.stopped');
+    expect(webhookEventOfAudit('change_request.submitted')).toBe('change_request.review_requested');
+    expect(webhookEventOfAudit('change_request.approved')).toBe('change_request.approved');
+    expect(webhookEventOfAudit('scheduled_change.ran')).toBe('scheduled_change.ran');
+    expect(webhookEventOfAudit('scheduled_change.failed')).toBe('scheduled_change.failed');
+  });
+
+  it('announces nothing else', () => {
+    for (const action of [
+      'experiment.paused',
+      'experiment.created',
+      'project.updated',
+      'webhook.created',
+      'flags',
+      '',
+    ]) {
+      expect(webhookEventOfAudit(action), action).toBeNull();
+    }
+  });
+});
+
+describe('webhook signature', () => {
+  const secret = 'whsec_test';
+  const body = '{"version":1,"id":"abc"}';
+
+  it('is the hex HMAC-SHA256 of "<timestamp>.<body>" as documented', () => {
+    const expected = createHmac('sha256', secret).update(`1700000000.${body}`).digest('hex');
+    expect(signWebhook(secret, 1_700_000_000, body)).toBe(`v1=${expected}`);
+  });
+
+  it('verifies only the same secret, timestamp and body', () => {
+    const signature = signWebhook(secret, 1_700_000_000, body);
+    expect(verifyWebhook(secret, 1_700_000_000, body, signature)).toBe(true);
+    expect(verifyWebhook('whsec_other', 1_700_000_000, body, signature)).toBe(false);
+    expect(verifyWebhook(secret, 1_700_000_001, body, signature)).toBe(false);
+    expect(verifyWebhook(secret, 1_700_000_000, `${body} `, signature)).toBe(false);
+    expect(verifyWebhook(secret, 1_700_000_000, body, 'v1=short')).toBe(false);
+  });
+});
+
+describe('retry schedule', () => {
+  const now = new Date('2026-01-01T00:00:00Z');
+  const until = new Date(now.getTime() + RETRY_WINDOW_MS);
+  const delay = (attempts: number, random: number) =>
+    nextAttemptAt(DEFAULT_BACKOFF, attempts, now, until, () => random)!.getTime() - now.getTime();
+
+  it('doubles from 10 s, between half and all of each step', () => {
+    expect([1, 2, 3, 4].map((attempts) => delay(attempts, 1))).toEqual([10_000, 20_000, 40_000, 80_000]);
+    expect(delay(1, 0)).toBe(5_000);
+    expect(delay(3, 0.5)).toBe(30_000);
+  });
+
+  it('waits an hour at most between attempts', () => {
+    expect(delay(20, 1)).toBe(60 * 60 * 1000);
+    expect(delay(1000, 1)).toBe(60 * 60 * 1000);
+  });
+
+  it('gives up when the next attempt would fall past the retry window', () => {
+    const late = new Date(until.getTime() - 1000);
+    expect(nextAttemptAt(DEFAULT_BACKOFF, 1, late, until, () => 1)).toBeNull();
+    expect(nextAttemptAt(DEFAULT_BACKOFF, 1, late, until, () => 0)).toBeNull();
+  });
+
+  it('tries about 30 times over the 24 hours', () => {
+    let at = now;
+    let attempts = 1;
+    for (;;) {
+      const next = nextAttemptAt(DEFAULT_BACKOFF, attempts, at, until, () => 1);
+      if (!next) break;
+      at = next;
+      attempts += 1;
+    }
+    expect(attempts).toBeGreaterThan(20);
+    expect(attempts).toBeLessThan(40);
+  });
+});
+
+describe('message formats', () => {
+  const body: WebhookEventBody = {
+    version: 1,
+    id: 'delivery-1',
+    type: 'flag.changed',
+    occurredAt: '2026-01-01T00:00:00.000Z',
+    project: { id: 'p1', name: 'Shop' },
+    actor: { kind: 'user', id: 'u1', name: 'Ada' },
+    data: { action: 'flag.updated', before: { key: 'new-checkout' }, after: { key: 'new-checkout' } },
+  };
+
+  it('sends the event itself as json, its keys in the documented order', () => {
+    const { version, id, type, occurredAt, project, actor, data } = body;
+    const stored = { data, actor, project, occurredAt, type, id, version };
+    const json = renderBody('json', stored);
+    expect(json).toEqual(body);
+    expect(Object.keys(json as object)).toEqual(['version', 'id', 'type', 'occurredAt', 'project', 'actor', 'data']);
+  });
+
+  it('says what happened in one English line', () => {
+    expect(eventSentence(body)).toBe('Flag changed: new-checkout (flag.updated) in project Shop by Ada');
+    expect(eventSentence({ ...body, type: 'payload.revised', actor: null, data: { environment: 'production' } })).toBe(
+      'SDK payload revised: production in project Shop',
+    );
+    expect(eventSentence({ ...body, type: 'some.future', data: {} })).toBe('some.future in project Shop by Ada');
+  });
+
+  it('builds a Slack message with text and blocks', () => {
+    const slack = renderBody('slack', body) as { text: string; blocks: { type: string }[] };
+    expect(slack.text).toBe(eventSentence(body));
+    expect(slack.blocks.map((block) => block.type)).toEqual(['section', 'context']);
+  });
+
+  it('builds a Teams message carrying an Adaptive Card', () => {
+    const teams = renderBody('teams', body) as {
+      type: string;
+      attachments: { contentType: string; content: { type: string; body: { text?: string }[] } }[];
+    };
+    expect(teams.type).toBe('message');
+    expect(teams.attachments[0]!.contentType).toBe('application/vnd.microsoft.card.adaptive');
+    expect(teams.attachments[0]!.content.type).toBe('AdaptiveCard');
+    expect(teams.attachments[0]!.content.body[0]!.text).toBe(eventSentence(body));
+  });
+});

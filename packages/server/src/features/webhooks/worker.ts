@@ -1,0 +1,111 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { secretBox } from '../../lib/secret-box';
+import { type BackoffPolicy, DEFAULT_BACKOFF, nextAttemptAt } from './backoff';
+import { attemptDelivery, DELIVERY_TIMEOUT_MS } from './deliver';
+import { claimDueDeliveries, recordAttempt } from './store';
+import type { ClaimedDelivery } from './types';
+
+export interface DeliveryWorkerOptions {
+  db: Database;
+  secrets: ReturnType<typeof secretBox>;
+  log: FastifyBaseLogger;
+  backoff?: BackoffPolicy;
+  /** How often the outbox is looked at when nothing woke the worker. */
+  pollMs?: number;
+  /** Deliveries taken and sent at once. */
+  batchSize?: number;
+  timeoutMs?: number;
+}
+
+export interface DeliveryWorker {
+  /** New rows may be due: look now rather than at the next poll. */
+  wake(): void;
+  /** Takes due rows once and sends them; what the loop does, exposed for tests. Returns how many were sent. */
+  runOnce(): Promise<number>;
+  /** Stops taking rows and waits for the attempts in flight to be recorded. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_POLL_MS = 2000;
+const DEFAULT_BATCH_SIZE = 10;
+
+/**
+ * Each server process runs one: due rows are taken with SKIP LOCKED and a lease, so several processes share the
+ * outbox and none sends a row another is sending. Errors (the database away, a secret that no longer opens) are
+ * logged and the loop goes on.
+ */
+export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { db, secrets, log } = options;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  // A lease outlasting the attempt's timeout: a row is taken again only when its worker surely gave up on it.
+  const leaseMs = timeoutMs * 3;
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let wokenWhileRunning = false;
+
+  const send = async (delivery: ClaimedDelivery) => {
+    let result: Awaited<ReturnType<typeof attemptDelivery>>;
+    try {
+      result = await attemptDelivery(delivery, secrets.open(delivery.sealedSecret), timeoutMs);
+    } catch (error) {
+      log.error({ err: error, delivery: delivery.id }, 'could not sign a webhook delivery');
+      result = { responseCode: null, durationMs: 0, error: 'The signing secret could not be read: rotate it' };
+    }
+    const next =
+      result.error === null ? null : nextAttemptAt(backoff, delivery.attempts, new Date(), delivery.retryUntil);
+    await recordAttempt(db, delivery.id, delivery.attempts, { ...result, nextAttemptAt: next });
+  };
+
+  const runOnce = async (): Promise<number> => {
+    const due = await claimDueDeliveries(db, batchSize, leaseMs);
+    const sent = await Promise.allSettled(due.map(send));
+    for (const outcome of sent) {
+      // The row stays pending under its lease and is tried again when that runs out.
+      if (outcome.status === 'rejected') log.warn({ err: outcome.reason }, 'could not record a webhook attempt');
+    }
+    return due.length;
+  };
+
+  const schedule = (delay: number) => {
+    if (closed) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(loop, delay);
+    timer.unref();
+  };
+
+  function loop() {
+    timer = null;
+    if (closed || running) return;
+    running = (async () => {
+      let full = false;
+      try {
+        full = (await runOnce()) === batchSize;
+      } catch (error) {
+        log.warn({ err: error }, 'could not take webhook deliveries; trying again shortly');
+      }
+      running = null;
+      const again = full || wokenWhileRunning;
+      wokenWhileRunning = false;
+      schedule(again ? 0 : pollMs);
+    })();
+  }
+
+  schedule(0);
+  return {
+    wake() {
+      if (running) wokenWhileRunning = true;
+      else schedule(0);
+    },
+    runOnce,
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
