@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { descriptionSchema, idSchema, keySchema, nameSchema, timestampSchema, userSummarySchema } from './common';
 import { API_KEY_KINDS } from './constants';
+import { staleAfterDaysSchema } from './flag-usage';
 import { statisticsSettingsSchema } from './statistics-settings';
 
 export const environmentSchema = z.object({
@@ -24,6 +25,8 @@ export const projectSchema = z.object({
   createdAt: timestampSchema,
   environments: z.array(environmentSchema),
   statistics: statisticsSettingsSchema,
+  /** A flag no SDK evaluated, or serving one value everywhere, for this many days is potentially stale. */
+  staleAfterDays: z.number().int(),
 });
 export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = z.object({ projects: z.array(projectSchema) });
@@ -39,9 +42,10 @@ export const updateProjectBodySchema = z
     description: descriptionSchema,
     /** Only the settings given change. */
     statistics: statisticsSettingsSchema.partial(),
+    staleAfterDays: staleAfterDaysSchema,
   })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Please input name, description or statistics');
+  .refine((body) => Object.keys(body).length > 0, 'Please input name, description, statistics or staleAfterDays');
 export type UpdateProjectBody = z.infer<typeof updateProjectBodySchema>;
 
 export const createEnvironmentBodySchema = z.strictObject({ key: keySchema, name: nameSchema });

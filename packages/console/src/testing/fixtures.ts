@@ -6,6 +6,7 @@ import {
   type Member,
   type Project,
   type Role,
+  STALE_AFTER_DAYS_DEFAULT,
 } from '@tabula/protocol';
 
 // Ids follow the protocol's alphabet (no 0, 1, I, O, l) and length, or the response schemas reject them.
@@ -47,6 +48,7 @@ export const project: Project = {
   createdAt: NOW,
   environments,
   statistics: DEFAULT_STATISTICS_SETTINGS,
+  staleAfterDays: STALE_AFTER_DAYS_DEFAULT,
 };
 
 export function member(role: Role): Member {

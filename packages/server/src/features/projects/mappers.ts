@@ -18,6 +18,7 @@ export const toProjectBody = (project: Project): ProjectBody => ({
   createdAt: iso(project.createdAt),
   environments: project.environments.map(toEnvironmentBody),
   statistics: project.statistics,
+  staleAfterDays: project.staleAfterDays,
 });
 
 export const environmentParams = projectParams.extend({ envKey: keySchema });

@@ -6,7 +6,8 @@ import { AppError } from '../../http/app-error';
 import { allowAnyOrigin, allowPreflight } from '../../http/cors';
 import { safeJsonParser } from '../../http/hostile-input';
 import { withErrors } from '../../http/schemas';
-import { flagUsageOf, readEvents } from './service';
+import { usageOf } from '../flag-usage/service';
+import { readEvents } from './service';
 
 const params = z.object({ clientKey: z.string().max(200) });
 const EVENTS = '/sdk/v1/events/:clientKey';
@@ -43,7 +44,7 @@ export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { c
       },
     },
     async (request, reply) => {
-      const { events, flags = [] } = request.body;
+      const { events, flags, evaluations, sdk } = request.body;
       // The size limit answers 413, not 400 from validation: the batch is well formed, just too big.
       if (events.length > MAX_EVENTS_PER_BATCH) {
         throw new AppError(
@@ -53,7 +54,7 @@ export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { c
       }
       const grant = await clientKeys.resolve(request.params.clientKey);
       const { rows, rejected } = readEvents(events, grant);
-      const { accepted, duplicates } = await eventWriter.write(rows, flagUsageOf(grant, flags));
+      const { accepted, duplicates } = await eventWriter.write(rows, usageOf(grant, { flags, evaluations, sdk }));
       return reply.status(202).send({ accepted, duplicates, rejected });
     },
   );
