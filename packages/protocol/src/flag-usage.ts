@@ -49,9 +49,7 @@ export const flagUsageSeriesSchema = z.object({
   days: z.number().int(),
   granularity: z.enum(['hour', 'day']),
   /** One series per variant served (NO_VARIANT: not told, or the code's default); only buckets with evaluations. */
-  series: z.array(
-    z.object({ variant: z.string(), total: z.number().int(), points: z.array(usagePointSchema) }),
-  ),
+  series: z.array(z.object({ variant: z.string(), total: z.number().int(), points: z.array(usagePointSchema) })),
   total: z.number().int(),
   lastEvaluatedAt: timestampSchema.nullable(),
 });

@@ -83,12 +83,11 @@ export const eventBatchSchema = z
   })
   .refine(
     (batch) =>
-      batch.events.length > 0 ||
-      (batch.flags?.length ?? 0) > 0 ||
-      Object.keys(batch.evaluations ?? {}).length > 0,
+      batch.events.length > 0 || (batch.flags?.length ?? 0) > 0 || Object.keys(batch.evaluations ?? {}).length > 0,
     {
-    message: 'A batch holds events, evaluated flags or both',
-  });
+      message: 'A batch holds events, evaluated flags or both',
+    },
+  );
 export const eventBatchResultSchema = z.object({
   accepted: z.number().int(),
   /** Already stored earlier (a retried batch); accepted again without counting twice. */

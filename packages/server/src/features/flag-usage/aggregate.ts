@@ -37,7 +37,10 @@ export function usageOf(
 }
 
 /** One evaluation of each flag and variant served, as server-side evaluation (online retrieval, OFREP) reports. */
-export const servedUsage = (scope: Scope, served: { key: string; variant?: string | null | undefined }[]): UsageReport =>
+export const servedUsage = (
+  scope: Scope,
+  served: { key: string; variant?: string | null | undefined }[],
+): UsageReport =>
   usageOf(scope, {
     evaluations: served.reduce<EvaluationCounts>((counts, { key, variant }) => {
       const byVariant = (counts[key] ??= {});

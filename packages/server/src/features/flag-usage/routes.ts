@@ -10,7 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { iso, isoOrNull, projectParams, withErrors } from '../../http/schemas';
 import { scheduleUsageCleanup } from './retention';
-import { type FlagUsageSummary, getFlagUsage, listSdkInstances, listUnknownFlags, SHIPPED_SDK_VERSIONS } from './service';
+import {
+  type FlagUsageSummary,
+  getFlagUsage,
+  listSdkInstances,
+  listUnknownFlags,
+  SHIPPED_SDK_VERSIONS,
+} from './service';
 
 const flagParams = projectParams.extend({ flagKey: keySchema });
 

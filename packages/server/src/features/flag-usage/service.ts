@@ -1,6 +1,6 @@
 import { type FlagUsageQuery, HOURLY_SPAN_MAX_DAYS, USAGE_RETENTION_DAYS, WEB_SDK_NAME } from '@tabula/protocol';
-import type { Database } from '../../db/client';
 import { SDK_SNIPPET_VERSIONS } from '../../constants';
+import type { Database } from '../../db/client';
 import { invalidField } from '../../http/app-error';
 import { getFlag, recordFlagUsage } from '../flags/service';
 import { findEnvironment } from '../projects/service';

@@ -7,8 +7,10 @@ import { listExperimentKeys } from '../experiments/service';
 import { getProject, listEnvironments } from '../projects/service';
 import { holdSegmentKeys } from '../segments/service';
 import { checkVariants, type RuleReferences, servedVariants } from './rules';
+import { flagStaleness } from './stale';
 import {
   deleteFlagRow,
+  type FlagFilter,
   insertFlag,
   markFlagArchived,
   selectFlag,
@@ -16,9 +18,7 @@ import {
   selectFlagPage,
   selectFlagUsage,
   updateFlagRow,
-  type FlagFilter,
 } from './store';
-import { flagStaleness } from './stale';
 import type { Flag, FlagEnvironmentState, FlagWithEnvironments } from './types';
 
 /** What the audit log keeps of a flag's definition. */

@@ -35,7 +35,8 @@ export function servedValue(
   const values = new Set<Served>();
   for (const rule of state.rules) {
     values.add(ruleValue(rule));
-    if (rule.conditions.length === 0 && rule.segments.length === 0) return values.size === 1 ? ruleValue(rule) : SEVERAL;
+    if (rule.conditions.length === 0 && rule.segments.length === 0)
+      return values.size === 1 ? ruleValue(rule) : SEVERAL;
   }
   values.add(flag.defaultVariant);
   return values.size === 1 ? flag.defaultVariant : SEVERAL;
@@ -50,7 +51,7 @@ const latest = (dates: (Date | null)[]): Date | null =>
  *   it); `since` is the last evaluation, null when there never was one;
  * - fully_rolled_out: every environment has served the same single value for that long; `since` is the latest change
  *   to the flag or to one of its environments, when it may have begun to.
- * Archived flags are not: they are already out of use.
+ * Archived flags are not: they are already out of use; nor are flags of a project without environments.
  */
 export function flagStaleness(input: {
   flag: Pick<Flag, 'createdAt' | 'updatedAt' | 'archivedAt' | 'defaultVariant' | 'offVariant'>;
@@ -59,13 +60,13 @@ export function flagStaleness(input: {
   now: Date;
 }): FlagStaleness {
   const { flag, environments, now } = input;
-  if (flag.archivedAt) return NOT_STALE;
+  // Without environments no SDK can evaluate it: nothing to judge.
+  if (flag.archivedAt || environments.length === 0) return NOT_STALE;
   const threshold = now.getTime() - input.staleAfterDays * DAY_MS;
   const lastEvaluated = latest(environments.map((state) => state.lastEvaluatedAt));
   if ((lastEvaluated ?? flag.createdAt).getTime() <= threshold) {
     return { stale: true, reason: 'not_evaluated', since: lastEvaluated };
   }
-  if (environments.length === 0) return NOT_STALE;
   const values = new Set(environments.map((state) => servedValue(flag, state)));
   if (values.size !== 1 || values.has(SEVERAL)) return NOT_STALE;
   const since = latest([flag.updatedAt, flag.createdAt, ...environments.map((state) => state.updatedAt)])!;

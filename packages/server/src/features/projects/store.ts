@@ -43,7 +43,10 @@ export async function selectProjectOrganization(db: Database, id: string): Promi
   return row?.organizationId ?? null;
 }
 
-export async function insertProject(tx: Database, row: Omit<ProjectRow, 'createdAt' | 'statistics' | 'staleAfterDays'>): Promise<void> {
+export async function insertProject(
+  tx: Database,
+  row: Omit<ProjectRow, 'createdAt' | 'statistics' | 'staleAfterDays'>,
+): Promise<void> {
   await tx.insert(project).values(row);
 }
 

@@ -127,10 +127,7 @@ export function createEventWriter(options: GroupCommitOptions): EventWriter {
     started.add(startedAt);
     try {
       const inserted = await settleWithin<NewEvents | typeof TIMED_OUT>(
-        options.insert(
-          unique,
-          mergeUsage(group.map((batch) => batch.usage)),
-        ),
+        options.insert(unique, mergeUsage(group.map((batch) => batch.usage))),
         options.insertTimeoutMs,
         TIMED_OUT,
       );
