@@ -43,9 +43,10 @@ export const servedUsage = (
 ): UsageReport =>
   usageOf(scope, {
     evaluations: served.reduce<EvaluationCounts>((counts, { key, variant }) => {
-      const byVariant = (counts[key] ??= {});
+      const byVariant = counts[key] ?? {};
       const name = variant ?? NO_VARIANT;
       byVariant[name] = (byVariant[name] ?? 0) + 1;
+      counts[key] = byVariant;
       return counts;
     }, {}),
   });
