@@ -9,6 +9,7 @@ import { EnvironmentsTable } from '../../../features/environments/components/env
 import { useProject } from '../../../features/projects/api/get-project';
 import { DeleteProjectCard } from '../../../features/projects/components/delete-project-card';
 import { ProjectGeneralForm } from '../../../features/projects/components/project-general-form';
+import { StaleFlagsForm } from '../../../features/projects/components/stale-flags-form';
 import { StatisticsSettingsForm } from '../../../features/projects/components/statistics-settings-form';
 import { isApiError } from '../../../lib/api-client';
 import { PROJECT_SETTINGS_TABS, type ProjectSettingsTab, projectPath } from '../../paths';
@@ -51,6 +52,7 @@ export function ProjectSettingsRoute() {
             children: (
               <Flex vertical gap={24}>
                 <ProjectGeneralForm key={project.data.id} project={project.data} />
+                <StaleFlagsForm key={`stale-${project.data.id}`} project={project.data} />
                 <DeleteProjectCard project={project.data} onDeleted={() => navigate('/projects', { replace: true })} />
               </Flex>
             ),
