@@ -24,7 +24,7 @@ export function UnknownFlagsAlert({ projectId }: { projectId: string }) {
         showIcon
         style={{ marginBottom: 16 }}
         data-testid="unknown-flags-alert"
-        message={t('unknown.alert', { count: keys })}
+        title={t('unknown.alert', { count: keys })}
         description={t('unknown.alertHelp')}
         action={
           <Button size="small" onClick={() => setOpen(true)} data-testid="unknown-flags-show">
@@ -32,7 +32,7 @@ export function UnknownFlagsAlert({ projectId }: { projectId: string }) {
           </Button>
         }
       />
-      <Drawer title={t('unknown.title')} open={open} onClose={() => setOpen(false)} width={640}>
+      <Drawer title={t('unknown.title')} open={open} onClose={() => setOpen(false)} size={640}>
         <Typography.Paragraph type="secondary">{t('unknown.description')}</Typography.Paragraph>
         <Table<UnknownFlag>
           size="small"
