@@ -136,7 +136,10 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
     const batch = queue.filter((event) => !beaconed.has(event.id)).slice(0, MAX_EVENTS_PER_BATCH);
     const counts = usage.pending(true);
     const { navigator } = globalThis;
-    if ((batch.length || Object.keys(counts).length) && navigator?.sendBeacon?.(url, batchBody(batch, counts, options.sdk))) {
+    if (
+      (batch.length || Object.keys(counts).length) &&
+      navigator?.sendBeacon?.(url, batchBody(batch, counts, options.sdk))
+    ) {
       for (const event of batch) beaconed.add(event.id);
       usage.reported(counts);
     }

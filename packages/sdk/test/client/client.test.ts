@@ -596,7 +596,10 @@ describe('flag usage', () => {
     client.isOn('new-checkout');
     await client.flush();
     const [call] = server.callsTo('events');
-    expect(JSON.parse(call?.body ?? '')).toMatchObject({ events: [], evaluations: { 'new-checkout': expect.any(Object) } });
+    expect(JSON.parse(call?.body ?? '')).toMatchObject({
+      events: [],
+      evaluations: { 'new-checkout': expect.any(Object) },
+    });
     await client.flush();
     expect(server.callsTo('events')).toHaveLength(1);
   });

@@ -1,6 +1,11 @@
 import * as protocol from '@tabula/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_EVENTS_PER_BATCH, MAX_FLAG_KEYS_PER_BATCH, SDK_NAME, USAGE_REPORT_INTERVAL_MS } from '../../src/client/constants';
+import {
+  MAX_EVENTS_PER_BATCH,
+  MAX_FLAG_KEYS_PER_BATCH,
+  SDK_NAME,
+  USAGE_REPORT_INTERVAL_MS,
+} from '../../src/client/constants';
 import { createFlagUsage } from '../../src/client/usage';
 
 beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
