@@ -142,6 +142,21 @@ describe('flag usage counts', () => {
       const response = await call(t.app, stranger, { url: `/api/v1/projects/${project.projectId}${url}` });
       expect([403, 404]).toContain(response.statusCode);
     }
+    // Bad reports refuse the batch (events included) and store nothing.
+    for (const evaluations of [
+      { checkout: { on: 0 } },
+      { checkout: { on: 1.5 } },
+      { checkout: 3 },
+      { 'a\u0000b': { on: 1 } },
+    ]) {
+      const refused = await postEvents(project.clientKey, { evaluations });
+      expect(refused.statusCode, JSON.stringify(evaluations)).toBe(400);
+    }
+    const badSdk = await postEvents(project.clientKey, { evaluations: { checkout: { on: 1 } }, sdk: { name: '' } });
+    expect(badSdk.statusCode).toBe(400);
+    expect((await get(project, '/flags/checkout/usage?environment=production')).json().total).toBe(0);
+    expect((await get(project, '/unknown-flags')).json().flags).toEqual([]);
+
     const viewer = await addMember(t.app, project.owner, 'viewer');
     const viewed = await call(t.app, viewer, { url: `/api/v1/projects/${project.projectId}/unknown-flags` });
     expect(viewed.statusCode).toBe(200);

@@ -2,15 +2,18 @@ import { eventBatchResultSchema, eventBatchSchema, MAX_EVENTS_PER_BATCH } from '
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError } from '../../http/app-error';
+import { AppError, invalidField } from '../../http/app-error';
 import { allowAnyOrigin, allowPreflight } from '../../http/cors';
 import { safeJsonParser } from '../../http/hostile-input';
 import { withErrors } from '../../http/schemas';
+import { findUnstorable } from '../../lib/unstorable-text';
 import { usageOf } from '../flag-usage/service';
 import { readEvents } from './service';
 
 const params = z.object({ clientKey: z.string().max(200) });
 const EVENTS = '/sdk/v1/events/:clientKey';
+/** The wrapper, evaluations, a flag's variants and a count: the depth of valid usage. */
+const USAGE_DEPTH = 5;
 
 export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { clientKeys, eventWriter, config }) => {
   // sendBeacon can only send text/plain without a preflight; its body is the same JSON.
@@ -52,6 +55,9 @@ export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { c
           `A batch holds at most ${MAX_EVENTS_PER_BATCH} events; this one has ${events.length}: send it in parts`,
         );
       }
+      // Usage is written with other batches' rows: text the database would refuse must not fail their statement.
+      const unstorable = findUnstorable({ evaluations, sdk }, USAGE_DEPTH);
+      if (unstorable) throw invalidField(unstorable.path.join('.'), `A text ${unstorable.problem}`);
       const grant = await clientKeys.resolve(request.params.clientKey);
       const { rows, rejected } = readEvents(events, grant);
       const { accepted, duplicates } = await eventWriter.write(rows, usageOf(grant, { flags, evaluations, sdk }));
