@@ -27,6 +27,8 @@ export const PRODUCT_FAMILIES = ['tab', 'abc', 'mg'] as const;
 export type ProductFamily = (typeof PRODUCT_FAMILIES)[number];
 /** Spec §1/§9: the SDK version each snippet loads: 3.0.5 for the tab family, 1.0.7 for the others. */
 export const SDK_SNIPPET_VERSIONS = { tab: '3.0.5', other: '1.0.7' } as const;
+/** The name the web SDK reports itself by with its usage (mirrored in the SDK's constants). */
+export const WEB_SDK_NAME = 'tabula-js';
 export const sdkSnippetVersion = (family: ProductFamily): string =>
   family === 'tab' ? SDK_SNIPPET_VERSIONS.tab : SDK_SNIPPET_VERSIONS.other;
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { descriptionSchema, idSchema, keySchema, nameSchema, timestampSchema } from './common';
 import { conditionInputSchema, conditionSchema } from './conditions';
+import { flagStaleSchema } from './flag-usage';
 import { flagMetadataSchema, flagTypeSchema, serveSchema, variantSchema } from './sdk-payload';
 
 export const FLAG_STATUSES = ['active', 'archived', 'all'] as const;
@@ -52,6 +53,8 @@ export const flagSchema = z.object({
   updatedAt: timestampSchema,
   /** Every environment of the project, by environment key. */
   environments: z.record(z.string(), flagEnvironmentStateSchema),
+  /** In lists: why the flag is potentially stale, or null when it is not. */
+  stale: flagStaleSchema.nullable().optional(),
 });
 export type Flag = z.infer<typeof flagSchema>;
 
@@ -100,6 +103,11 @@ export const flagListQuerySchema = z.strictObject({
   environment: keySchema.optional(),
   /** Only with `environment`: flags on (true) or off (false) there. */
   enabled: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+  /** Only flags that are potentially stale (true) or not (false). */
+  stale: z
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
     .optional(),

@@ -8,6 +8,7 @@ export * from './editor-token';
 export * from './element-rules';
 export * from './errors';
 export * from './experiments';
+export * from './flag-usage';
 export * from './flags';
 export * from './getting-started';
 export * from './health';

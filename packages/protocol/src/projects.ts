@@ -9,6 +9,7 @@ import {
   userSummarySchema,
 } from './common';
 import { API_KEY_KINDS, PROJECT_ROLES } from './constants';
+import { staleAfterDaysSchema } from './flag-usage';
 import { statisticsSettingsSchema } from './statistics-settings';
 
 export const projectRoleSchema = z.enum(PROJECT_ROLES);
@@ -39,6 +40,8 @@ export const projectSchema = z.object({
   statistics: statisticsSettingsSchema,
   /** What the caller may do in it. */
   access: z.object({ role: roleSchema, protectedEnvironments: z.boolean() }),
+  /** A flag no SDK evaluated, or serving one value everywhere, for this many days is potentially stale. */
+  staleAfterDays: z.number().int(),
 });
 export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = z.object({ projects: z.array(projectSchema) });
@@ -54,9 +57,10 @@ export const updateProjectBodySchema = z
     description: descriptionSchema,
     /** Only the settings given change. */
     statistics: statisticsSettingsSchema.partial(),
+    staleAfterDays: staleAfterDaysSchema,
   })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Please input name, description or statistics');
+  .refine((body) => Object.keys(body).length > 0, 'Please input name, description, statistics or staleAfterDays');
 export type UpdateProjectBody = z.infer<typeof updateProjectBodySchema>;
 
 export const createEnvironmentBodySchema = z.strictObject({

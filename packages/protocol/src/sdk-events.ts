@@ -35,11 +35,32 @@ export const sdkEventSchema = z.discriminatedUnion('type', [exposureEventSchema,
 export type SdkEvent = z.infer<typeof sdkEventSchema>;
 
 /**
- * Flag usage: the keys of the flags an SDK evaluated since its last report, each once, with no count and no unit — the
- * server keeps only when each flag was last evaluated, per environment. Keys of flags the project does not have are
- * ignored.
+ * Flag usage as SDKs before evaluation counts report it: the keys of the flags evaluated since the last report, each
+ * once, with no count and no unit; each counts as one evaluation without a variant. Keys of flags the project does not
+ * have are ignored.
  */
 export const flagUsageSchema = z.array(keySchema).max(MAX_FLAG_KEYS_PER_BATCH);
+
+/**
+ * Evaluation counts since the SDK's last report: flag key → variant served → evaluations. The variant is NO_VARIANT
+ * ('') when none was served (the code's default). Keys of flags the project does not have are counted too: they are
+ * listed as unknown flags, so a typo in code surfaces; keys longer than MAX_REPORTED_KEY_LENGTH are dropped.
+ */
+export const MAX_REPORTED_KEY_LENGTH = 200;
+export const evaluationCountsSchema = z
+  .record(z.string().min(1), z.record(z.string().max(100), z.number().int().min(1).max(1e9)))
+  .refine((counts) => Object.keys(counts).length <= MAX_FLAG_KEYS_PER_BATCH, {
+    message: `At most ${MAX_FLAG_KEYS_PER_BATCH} flags per batch`,
+  });
+export type EvaluationCounts = z.infer<typeof evaluationCountsSchema>;
+
+/** Which SDK sends the batch. `instance`: one running client (a server process); browsers leave it out. */
+export const sdkIdentitySchema = z.object({
+  name: z.string().min(1).max(100),
+  version: z.string().min(1).max(50),
+  instance: z.string().min(1).max(100).optional(),
+});
+export type SdkIdentity = z.infer<typeof sdkIdentitySchema>;
 
 /**
  * Events are validated one by one on the server: bad ones are refused with reasons, good ones kept; a batch of more
@@ -55,10 +76,18 @@ export const eventBatchSchema = z
     flags: flagUsageSchema
       .optional()
       .describe(`Keys of the flags evaluated since the last batch (flag usage), at most ${MAX_FLAG_KEYS_PER_BATCH}`),
+    evaluations: evaluationCountsSchema
+      .optional()
+      .describe('Evaluations since the last batch: flag key → variant → count (SDKs from this version on)'),
+    sdk: sdkIdentitySchema.optional().describe('The SDK sending the batch: name, version and instance'),
   })
-  .refine((batch) => batch.events.length > 0 || (batch.flags?.length ?? 0) > 0, {
-    message: 'A batch holds events, evaluated flags or both',
-  });
+  .refine(
+    (batch) =>
+      batch.events.length > 0 || (batch.flags?.length ?? 0) > 0 || Object.keys(batch.evaluations ?? {}).length > 0,
+    {
+      message: 'A batch holds events, evaluated flags or both',
+    },
+  );
 export const eventBatchResultSchema = z.object({
   accepted: z.number().int(),
   /** Already stored earlier (a retried batch); accepted again without counting twice. */

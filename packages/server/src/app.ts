@@ -18,6 +18,7 @@ import { registerConsole } from './features/console/routes';
 import { demoRoutes } from './features/demo/routes';
 import { editorSessionRoutes } from './features/editor-sessions/routes';
 import { experimentRoutes } from './features/experiments/routes';
+import { flagUsageRoutes } from './features/flag-usage/routes';
 import { flagRoutes } from './features/flags/routes';
 import { gettingStartedRoutes } from './features/getting-started/routes';
 import { healthRoutes } from './features/health/routes';
@@ -141,6 +142,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     auditRoutes,
     segmentRoutes,
     flagRoutes,
+    flagUsageRoutes,
     layerRoutes,
     experimentRoutes,
     analysisRoutes,

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'account',
   'integration',
   'flags',
+  'usage',
   'experiments',
   'metrics',
   'results',

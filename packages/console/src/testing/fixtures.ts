@@ -6,6 +6,7 @@ import {
   type Member,
   type Project,
   type Role,
+  STALE_AFTER_DAYS_DEFAULT,
 } from '@tabula/protocol';
 
 // Ids follow the protocol's alphabet (no 0, 1, I, O, l) and length, or the response schemas reject them.
@@ -48,6 +49,7 @@ export const project: Project = {
   environments,
   statistics: DEFAULT_STATISTICS_SETTINGS,
   access: { role: 'owner', protectedEnvironments: true },
+  staleAfterDays: STALE_AFTER_DAYS_DEFAULT,
 };
 
 export function member(role: Role): Member {

@@ -14,7 +14,14 @@ import {
   Problem,
   report as reportTo,
 } from '../core';
-import { FLUSH_INTERVAL_MS, FORCE_PARAMETER, MAX_REMEMBERED, READY_TIMEOUT_MS, SDK_VERSIONS } from './constants';
+import {
+  FLUSH_INTERVAL_MS,
+  FORCE_PARAMETER,
+  MAX_REMEMBERED,
+  READY_TIMEOUT_MS,
+  SDK_NAME,
+  SDK_VERSIONS,
+} from './constants';
 import { uuid } from './ids';
 import { createLazyEventQueue } from './lazy-events';
 import type { OnlineClient } from './online';
@@ -134,8 +141,9 @@ export function createClient(options: ClientOptions): TabulaClient {
   const answerListeners = new Set<AnswerListener>();
   const waiting = new Set<(ready: boolean) => void>();
   const stops: (() => void)[] = [];
-  /** Flag usage (usage.ts): the keys evaluated, which the event queue reports. */
-  const evaluated = new Set<string>();
+  /** Flag usage (usage.ts): evaluations per key and variant, which the event queue reports. */
+  const evaluated = new Map<string, Record<string, number>>();
+  const version = settings.appId ? SDK_VERSIONS.tab : SDK_VERSIONS.abc;
   const doFetch: typeof fetch = (input, init) => (settings.fetch || globalThis.fetch)(input, init);
   const { storage } = settings;
   const clientKey = typeof settings.clientKey === 'string' ? settings.clientKey : '';
@@ -161,6 +169,8 @@ export function createClient(options: ClientOptions): TabulaClient {
     fetch: doFetch,
     report,
     evaluated,
+    // A server-side client is one instance; browsers are counted together, not one per page view.
+    sdk: { name: SDK_NAME, version, instance: typeof document === 'object' ? undefined : uuid() },
   });
   const queueEvent = (event: NewEvent): void => queue.enqueue({ ...event, id: uuid(), at: Date.now() } as SdkEvent);
 
@@ -273,8 +283,11 @@ export function createClient(options: ClientOptions): TabulaClient {
     try {
       if (!compiled) return fail('PROVIDER_NOT_READY');
       const { exposure, ...result } = evaluateFlag(compiled, key, isObject(given) ? given : attributes, evaluation);
-      // Keys the payload does not hold are left out: an archived flag or a typo is no flag's usage.
-      if (result.errorCode !== 'FLAG_NOT_FOUND') evaluated.add(key);
+      // Keys the payload does not hold count too: the server lists them as unknown flags, so typos surface.
+      const counts = evaluated.get(key) || {};
+      const variant = result.variant || '';
+      counts[variant] = (counts[variant] || 0) + 1;
+      evaluated.set(key, counts);
       // An error, or no variant (the flag defers to the caller's own default): the caller's default value.
       if (result.errorCode || result.variant === null) return { ...result, value };
       if (kind(result.value) !== kind(fallback)) return fail('TYPE_MISMATCH');
@@ -369,7 +382,7 @@ export function createClient(options: ClientOptions): TabulaClient {
   }
 
   return {
-    version: settings.appId ? SDK_VERSIONS.tab : SDK_VERSIONS.abc,
+    version,
     // Read before any setAttributes: the id the client started with.
     visitorId: attributes.id,
     enableUI: !!settings.enableUI,

@@ -2,6 +2,8 @@
 export const POLL_INTERVAL_MS = 10 * 60_000;
 /** Spec §9: the snippet version per product family (spec §1 editions: tab, abc, mg). */
 export const SDK_VERSIONS = { tab: '3.0.5', abc: '1.0.7', mg: '1.0.7' } as const;
+/** Mirrors protocol's WEB_SDK_NAME: the name the SDK reports its usage under. */
+export const SDK_NAME = 'tabula-js';
 
 export const FLUSH_INTERVAL_MS = 5_000;
 /** How long ready() waits for a first payload before the page goes on with defaults. */

@@ -4,7 +4,7 @@ import { MAX_EVENTS_PER_BATCH, MAX_QUEUED_EVENTS, QUEUE_SAVE_DELAY_MS } from './
 import { scalars } from './scalars';
 import { createStore, type StorageLike } from './storage';
 import { later } from './timers';
-import { createFlagUsage } from './usage';
+import { createFlagUsage, type EvaluationCounts } from './usage';
 
 export interface EventQueueOptions {
   url: string;
@@ -12,8 +12,10 @@ export interface EventQueueOptions {
   storage?: StorageLike;
   fetch: typeof fetch;
   report: (error: unknown) => void;
-  /** The flags evaluated (usage.ts): their keys travel in the same requests as the events, or alone. */
-  evaluated: Set<string>;
+  /** The flags evaluated (usage.ts): their counts travel in the same requests as the events, or alone. */
+  evaluated: Map<string, Record<string, number>>;
+  /** Who reports the usage: the SDK's name and version, and a server-side client's instance id. */
+  sdk: { name: string; version: string; instance?: string };
 }
 
 export interface EventQueue {
@@ -42,8 +44,8 @@ const parseQueue = (data: unknown): SdkEvent[] | undefined =>
  * The body of a batch; sent as text/plain, which keeps the POST a "simple" cross-origin request (no preflight).
  * Without usage it is the `{ events }` every server version takes.
  */
-const batchBody = (events: SdkEvent[], flags: string[]): string =>
-  JSON.stringify({ events, flags: flags.length ? flags : undefined });
+const batchBody = (events: SdkEvent[], counts: EvaluationCounts, sdk: EventQueueOptions['sdk']): string =>
+  JSON.stringify(Object.keys(counts).length ? { events, evaluations: counts, sdk } : { events });
 
 /**
  * The queue lives in memory, so an event costs the same whatever the queue holds, and is saved to storage within
@@ -104,12 +106,12 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
 
   const send = async (): Promise<void> => {
     const batch = queue.slice(0, MAX_EVENTS_PER_BATCH);
-    const flags = usage.pending();
-    if (!(batch.length || flags.length) || Date.now() < pausedUntil) return;
+    const counts = usage.pending();
+    if (!(batch.length || Object.keys(counts).length) || Date.now() < pausedUntil) return;
     const response = await options.fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
-      body: batchBody(batch, flags),
+      body: batchBody(batch, counts, options.sdk),
     });
     const { status } = response;
     if (status >= 500 || status === 429) {
@@ -121,22 +123,25 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
     queue = queue.filter((event) => !sent.has(event.id));
     drop(batch);
     if (batch.length) changed();
-    usage.reported(flags);
+    usage.reported(counts);
     if (!response.ok) throw new Error(explain(Problem.EventsDropped, status));
     const { rejected } = (await response.json()) as EventBatchResult;
     if (rejected?.length) throw new Error(explain(Problem.EventsRejected, JSON.stringify(rejected)));
   };
 
   // Usage a beacon carries counts as reported: unlike events it is not kept for a confirmation, since a lost beacon
-  // only leaves a flag's last evaluation a little older than it was.
+  // only loses a page's last few counts. Counts waiting for the report interval go too: the page will not send them.
   const beacon = (): void => {
     save();
     const batch = queue.filter((event) => !beaconed.has(event.id)).slice(0, MAX_EVENTS_PER_BATCH);
-    const flags = usage.pending();
+    const counts = usage.pending(true);
     const { navigator } = globalThis;
-    if ((batch.length || flags.length) && navigator?.sendBeacon?.(url, batchBody(batch, flags))) {
+    if (
+      (batch.length || Object.keys(counts).length) &&
+      navigator?.sendBeacon?.(url, batchBody(batch, counts, options.sdk))
+    ) {
       for (const event of batch) beaconed.add(event.id);
-      usage.reported(flags);
+      usage.reported(counts);
     }
   };
   // What is queued leaves with a beacon as the page goes away, or is hidden: a mobile browser may discard a hidden page

@@ -1,32 +1,48 @@
 import { MAX_FLAG_KEYS_PER_BATCH, USAGE_REPORT_INTERVAL_MS } from './constants';
 
+/** Flag key → variant served ('' for none) → evaluations since they were last reported. */
+export type EvaluationCounts = Record<string, Record<string, number>>;
+
 /**
- * Flag usage: which flags this client evaluated, sent as keys with the next event batch instead of an event per
- * evaluation. The client only adds each key it evaluates to a set (a flag read costs no more); the event queue takes
- * them from there. A key reported less than USAGE_REPORT_INTERVAL_MS ago waits: "last evaluated" needs no finer grain,
- * and a page that reads its flags on every render must not turn that into a request on every flush.
+ * Flag usage: how often this client evaluated each flag, per variant, sent with the next event batch instead of an
+ * event per evaluation. The client only adds to a count (a flag read costs no more); the event queue takes them from
+ * there. A key reported less than USAGE_REPORT_INTERVAL_MS ago waits, its counts adding up meanwhile: a page that reads
+ * its flags on every render must not turn that into a request on every flush.
  */
 export interface FlagUsage {
-  /** The keys waiting to be reported, at most a batch's worth. */
-  pending(): string[];
-  /** The server took these keys (or a beacon carries them away). */
-  reported(keys: string[]): void;
+  /** The counts waiting to be reported, at most a batch's worth of keys; `all`: the page goes away, none waits. */
+  pending(all?: boolean): EvaluationCounts;
+  /** The server took these counts (or a beacon carries them away): only what evaluations came since stays. */
+  reported(counts: EvaluationCounts): void;
 }
 
-/** `evaluated`: the keys the client evaluated since they were last reported. */
-export function createFlagUsage(evaluated: Set<string>): FlagUsage {
+/** `evaluated`: the counts of the client's evaluations since they were last reported. */
+export function createFlagUsage(evaluated: Map<string, Record<string, number>>): FlagUsage {
   /** Key → when it was last reported. */
   const reportedAt = new Map<string, number>();
   return {
-    pending: () =>
-      [...evaluated]
-        .filter((key) => !((reportedAt.get(key) as number) > Date.now() - USAGE_REPORT_INTERVAL_MS))
-        .slice(0, MAX_FLAG_KEYS_PER_BATCH),
-    reported(keys) {
+    pending: (all) => {
+      const counts: EvaluationCounts = {};
+      for (const [key, variants] of evaluated) {
+        if (Object.keys(counts).length === MAX_FLAG_KEYS_PER_BATCH) break;
+        if (all || !((reportedAt.get(key) as number) > Date.now() - USAGE_REPORT_INTERVAL_MS)) {
+          counts[key] = { ...variants };
+        }
+      }
+      return counts;
+    },
+    reported(counts) {
       const now = Date.now();
-      for (const key of keys) {
+      for (const key in counts) {
         reportedAt.set(key, now);
-        evaluated.delete(key);
+        const held = evaluated.get(key) || {};
+        let left = 0;
+        for (const variant in held) {
+          held[variant] = (held[variant] as number) - (counts[key]?.[variant] || 0);
+          if (held[variant] > 0) left += 1;
+          else delete held[variant];
+        }
+        if (!left) evaluated.delete(key);
       }
     },
   };

@@ -151,8 +151,11 @@ describe('dist/tabula.js, the snippet bundle', () => {
     expect(answer[0]).toEqual({ version: 'treatment', params: { color: 'green' } });
     expect(answer[1]).toBe('green');
     await vi.waitFor(() => expect(bodies.length).toBeGreaterThanOrEqual(1));
-    const batches = bodies.map((body) => JSON.parse(body) as { events: Record<string, unknown>[]; flags?: string[] });
-    expect(batches.flatMap((batch) => batch.flags ?? [])).toEqual(['button-color']);
+    const batches = bodies.map(
+      (body) => JSON.parse(body) as { events: Record<string, unknown>[]; evaluations?: object; sdk?: { name: string } },
+    );
+    expect(batches.flatMap((batch) => Object.keys(batch.evaluations ?? {}))).toEqual(['button-color']);
+    expect(batches.find((batch) => batch.evaluations)?.sdk?.name).toBe('tabula-js');
     const events = batches.flatMap((batch) => batch.events);
     expect(events).toContainEqual(
       expect.objectContaining({

@@ -563,9 +563,11 @@ describe('events', () => {
 describe('flag usage', () => {
   /** The flag keys each events request carried, in order; a request without usage carries none. */
   const reportedFlags = () =>
-    server.callsTo('events').map((call) => (JSON.parse(call.body ?? '{}') as { flags?: string[] }).flags ?? []);
+    server
+      .callsTo('events')
+      .map((call) => Object.keys((JSON.parse(call.body ?? '{}') as { evaluations?: object }).evaluations ?? {}));
 
-  it('sends the keys of the flags evaluated since the last flush, each once, with the next batch', async () => {
+  it('sends the counts of the flags evaluated since the last flush, per variant, with the next batch', async () => {
     const client = start();
     await client.ready();
     client.isOn('new-checkout');
@@ -574,7 +576,14 @@ describe('flag usage', () => {
     client.getFlag('missing', 'x');
     client.getExperiment('checkout-test');
     await client.flush();
-    expect(reportedFlags()).toEqual([['new-checkout', 'button-color']]);
+    // A key the project does not have is counted too: the server lists it as an unknown flag.
+    expect(reportedFlags()).toEqual([['new-checkout', 'button-color', 'missing']]);
+    const [call] = server.callsTo('events');
+    const { evaluations, sdk } = JSON.parse(call?.body ?? '{}');
+    expect(evaluations['new-checkout']).toEqual({ on: 2 });
+    expect(evaluations.missing).toEqual({ '': 1 });
+    // A browser client leaves out an instance id: browsers are counted together.
+    expect(sdk).toEqual({ name: 'tabula-js', version: client.version });
     // The exposure the experiment-served flag logged went in the same request.
     expect(server.storedOfType('exposure')).toHaveLength(1);
   });
@@ -587,7 +596,10 @@ describe('flag usage', () => {
     client.isOn('new-checkout');
     await client.flush();
     const [call] = server.callsTo('events');
-    expect(JSON.parse(call?.body ?? '')).toEqual({ events: [], flags: ['new-checkout'] });
+    expect(JSON.parse(call?.body ?? '')).toMatchObject({
+      events: [],
+      evaluations: { 'new-checkout': expect.any(Object) },
+    });
     await client.flush();
     expect(server.callsTo('events')).toHaveLength(1);
   });
@@ -642,7 +654,7 @@ describe('flag usage', () => {
     client.getFlag('button-color', 'grey');
     window.dispatchEvent(new Event('pagehide'));
     window.dispatchEvent(new Event('pagehide'));
-    expect(beacons.map((body) => (JSON.parse(body) as { flags?: string[] }).flags)).toEqual([['button-color']]);
+    expect(beacons.map((body) => Object.keys(JSON.parse(body).evaluations ?? {}))).toEqual([['button-color']]);
   });
 });
 

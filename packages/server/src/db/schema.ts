@@ -18,6 +18,7 @@ import {
   PAGE_MATCHES,
   type ProjectRole,
   ROLES,
+  STALE_AFTER_DAYS_DEFAULT,
   type StatisticsSettings,
   type Variant,
   WEBHOOK_DELIVERY_STATUSES,
@@ -191,9 +192,14 @@ export const project = pgTable(
     description: text('description').notNull().default(''),
     /** How its experiments' results are analysed. */
     statistics: jsonb('statistics').$type<StatisticsSettings>().notNull().default(DEFAULT_STATISTICS_SETTINGS),
+    /** A flag unevaluated, or serving one value everywhere, this many days is potentially stale. */
+    staleAfterDays: integer('stale_after_days').notNull().default(STALE_AFTER_DAYS_DEFAULT),
     createdAt: createdAt(),
   },
-  (table) => [index('project_organization_id_idx').on(table.organizationId)],
+  (table) => [
+    index('project_organization_id_idx').on(table.organizationId),
+    check('project_stale_after_days_range', sql`${table.staleAfterDays} between 1 and 365`),
+  ],
 );
 
 export const environment = pgTable(
@@ -520,6 +526,70 @@ export const flagUsage = pgTable(
   (table) => [
     primaryKey({ columns: [table.environmentId, table.flagKey] }),
     index('flag_usage_project_id_idx').on(table.projectId),
+  ],
+);
+
+/**
+ * Evaluations SDKs reported, per environment, flag, variant served ('' when none or not told) and hour; kept 30
+ * days. Only flags the project has: keys it does not have go to unknown_flag.
+ */
+export const flagUsageHourly = pgTable(
+  'flag_usage_hourly',
+  {
+    environmentId: text('environment_id')
+      .notNull()
+      .references(() => environment.id, { onDelete: 'cascade' }),
+    flagKey: text('flag_key').notNull(),
+    variant: text('variant').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    projectId: text('project_id').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.environmentId, table.flagKey, table.variant, table.hour] }),
+    index('flag_usage_hourly_hour_idx').on(table.hour),
+  ],
+);
+
+/** Keys SDKs evaluated that the project has no flag for (typos, deleted flags), per environment. */
+export const unknownFlag = pgTable(
+  'unknown_flag',
+  {
+    environmentId: text('environment_id')
+      .notNull()
+      .references(() => environment.id, { onDelete: 'cascade' }),
+    flagKey: text('flag_key').notNull(),
+    projectId: text('project_id').notNull(),
+    evaluations: bigint('evaluations', { mode: 'number' }).notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.environmentId, table.flagKey] }),
+    index('unknown_flag_project_id_idx').on(table.projectId),
+  ],
+);
+
+/**
+ * SDK clients that reported usage. `instance_id` is '' for browsers: they count together per SDK name and version,
+ * not one row per page view.
+ */
+export const sdkInstance = pgTable(
+  'sdk_instance',
+  {
+    environmentId: text('environment_id')
+      .notNull()
+      .references(() => environment.id, { onDelete: 'cascade' }),
+    instanceId: text('instance_id').notNull(),
+    sdkName: text('sdk_name').notNull(),
+    sdkVersion: text('sdk_version').notNull(),
+    projectId: text('project_id').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.environmentId, table.instanceId, table.sdkName, table.sdkVersion] }),
+    index('sdk_instance_project_id_idx').on(table.projectId),
   ],
 );
 

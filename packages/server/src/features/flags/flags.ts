@@ -4,11 +4,13 @@ import { conflict, invalidField, notFound } from '../../http/app-error';
 import { newId } from '../../lib/ids';
 import { type Acting, recordAudit } from '../audit/service';
 import { listExperimentKeys } from '../experiments/service';
-import { listEnvironments } from '../projects/service';
+import { getProject, listEnvironments } from '../projects/service';
 import { holdSegmentKeys } from '../segments/service';
 import { checkVariants, type RuleReferences, servedVariants } from './rules';
+import { flagStaleness } from './stale';
 import {
   deleteFlagRow,
+  type FlagFilter,
   insertFlag,
   markFlagArchived,
   selectFlag,
@@ -44,16 +46,18 @@ export const auditFlag = (tx: Database, acting: Acting, action: string, flag: Fl
     after,
   });
 
-/** Each flag with its state in every environment of the project (or only in `onlyEnvironment`). */
+/**
+ * Each flag with its state in every environment of the project (or only in `onlyEnvironment`), and whether it is
+ * potentially stale, which every environment decides.
+ */
 async function withEnvironments(
   db: Database,
   projectId: string,
   flags: Flag[],
   onlyEnvironment?: string,
 ): Promise<FlagWithEnvironments[]> {
-  const environments = (await listEnvironments(db, projectId)).filter(
-    (env) => onlyEnvironment === undefined || env.key === onlyEnvironment,
-  );
+  const { environments, staleAfterDays } = await getProject(db, projectId);
+  const now = new Date();
   const rows = await selectFlagEnvironments(
     db,
     flags.map((flag) => flag.id),
@@ -63,17 +67,21 @@ async function withEnvironments(
     projectId,
     flags.map((flag) => flag.key),
   );
-  return flags.map((flag) => ({
-    ...flag,
-    environments: Object.fromEntries(
-      environments.map((env): [string, FlagEnvironmentState] => {
-        const row = rows.find((candidate) => candidate.flagId === flag.id && candidate.environmentId === env.id);
-        const used = usage.find((candidate) => candidate.flagKey === flag.key && candidate.environmentId === env.id);
-        const state = row ? { enabled: row.enabled, rules: row.rules, updatedAt: row.updatedAt } : OFF;
-        return [env.key, { ...state, lastEvaluatedAt: used?.lastEvaluatedAt ?? null }];
-      }),
-    ),
-  }));
+  return flags.map((flag) => {
+    const states = environments.map((env): [string, FlagEnvironmentState] => {
+      const row = rows.find((candidate) => candidate.flagId === flag.id && candidate.environmentId === env.id);
+      const used = usage.find((candidate) => candidate.flagKey === flag.key && candidate.environmentId === env.id);
+      const state = row ? { enabled: row.enabled, rules: row.rules, updatedAt: row.updatedAt } : OFF;
+      return [env.key, { ...state, lastEvaluatedAt: used?.lastEvaluatedAt ?? null }];
+    });
+    return {
+      ...flag,
+      environments: Object.fromEntries(
+        states.filter(([key]) => onlyEnvironment === undefined || key === onlyEnvironment),
+      ),
+      stale: flagStaleness({ flag, environments: states.map(([, state]) => state), staleAfterDays, now }),
+    };
+  });
 }
 
 /** A flag without a row in an environment is off there. */
@@ -103,6 +111,7 @@ export async function listFlags(
   } else if (query.enabled !== undefined) {
     throw invalidField('enabled', 'Please input the environment the flags are on or off in');
   }
+  if (query.stale !== undefined) return listByStaleness(db, projectId, { ...filter, environmentId }, query);
   const page = await selectFlagPage(db, projectId, { ...filter, environmentId });
   const end = query.offset + page.flags.length;
   return {
@@ -110,6 +119,21 @@ export async function listFlags(
     total: page.total,
     nextOffset: end < page.total ? end : null,
   };
+}
+
+/** A project's flags are judged in memory (staleness is not SQL), then paged; the other filters still go to SQL. */
+async function listByStaleness(
+  db: Database,
+  projectId: string,
+  filter: FlagFilter,
+  query: FlagListQuery,
+): Promise<{ flags: FlagWithEnvironments[]; total: number; nextOffset: number | null }> {
+  const all = await selectFlagPage(db, projectId, { ...filter, limit: Number.MAX_SAFE_INTEGER, offset: 0 });
+  const judged = await withEnvironments(db, projectId, all.flags, query.environment);
+  const matching = judged.filter((flag) => flag.stale.stale === query.stale);
+  const flags = matching.slice(query.offset, query.offset + query.limit);
+  const end = query.offset + flags.length;
+  return { flags, total: matching.length, nextOffset: end < matching.length ? end : null };
 }
 
 export async function findFlag(db: Database, projectId: string, key: string, lock = false): Promise<Flag> {

@@ -37,6 +37,7 @@ const toFlagBody = (flag: flags.FlagWithEnvironments): FlagBody => ({
   environments: Object.fromEntries(
     Object.entries(flag.environments).map(([envKey, state]) => [envKey, toEnvironmentBody(state)]),
   ),
+  stale: flag.stale.stale ? { reason: flag.stale.reason, since: isoOrNull(flag.stale.since) } : null,
 });
 
 const flagParams = projectParams.extend({ flagKey: keySchema });

@@ -1,4 +1,4 @@
-import type { FlagMetadata, FlagRule, FlagType, Variant } from '@tabula/protocol';
+import type { FlagMetadata, FlagRule, FlagType, StaleReason, Variant } from '@tabula/protocol';
 
 export interface Flag {
   id: string;
@@ -60,4 +60,9 @@ export interface FlagUsageRow {
 /** A flag with its settings in every environment of its project. */
 export interface FlagWithEnvironments extends Flag {
   environments: Record<string, FlagEnvironmentState>;
+  /** Judged over every environment, even when `environments` holds only some. */
+  stale: FlagStaleness;
 }
+
+/** Whether a flag is potentially stale, and why (stale.ts). */
+export type FlagStaleness = { stale: false } | { stale: true; reason: StaleReason; since: Date | null };

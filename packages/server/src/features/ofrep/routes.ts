@@ -16,7 +16,7 @@ import { AppError } from '../../http/app-error';
 import { allowAnyOrigin, allowPreflight } from '../../http/cors';
 import { withErrors } from '../../http/schemas';
 import type { ClientKeyGrant } from '../api-keys/service';
-import { flagUsageOf } from '../sdk-events/service';
+import { servedUsage } from '../flag-usage/service';
 import { createStreamHub, evaluate, exposureRows, lastEventIdOf, startEventStream } from '../sdk-payload/service';
 import { toOfrep } from './answer';
 import { readOfrepContext } from './context';
@@ -153,10 +153,11 @@ export const ofrepRoutes: FastifyPluginAsyncZod<AppContext> = async (
       logExposure: false,
     });
     const results = Object.values(response.flags).map((details) => toOfrep(details));
-    const served = results.filter((result) => !('errorCode' in result)).map((result) => result.key);
+    // Keys not found are counted too (unknown flags); other errors evaluated nothing.
+    const served = results.filter((result) => !('errorCode' in result) || result.errorCode === 'FLAG_NOT_FOUND');
     const logged = context.targetingKey ? exposureRows(grant, snapshot, unitId, exposures) : [];
     await eventWriter
-      .write(logged, flagUsageOf(grant, served))
+      .write(logged, servedUsage(grant, served))
       .catch((error) => request.log.warn({ err: error }, 'OFREP usage not recorded'));
     return { context, results, revision, unchanged: false };
   }

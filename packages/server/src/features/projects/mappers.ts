@@ -20,6 +20,7 @@ export const toProjectBody = (project: Project, access: ProjectAccess): ProjectB
   environments: project.environments.map(toEnvironmentBody),
   statistics: project.statistics,
   access,
+  staleAfterDays: project.staleAfterDays,
 });
 
 export const environmentParams = projectParams.extend({ envKey: keySchema });

@@ -13,10 +13,11 @@ import {
 } from './store';
 import type { Project } from './types';
 
-const snapshot = (project: Pick<Project, 'name' | 'description' | 'statistics'>) => ({
+const snapshot = (project: Pick<Project, 'name' | 'description' | 'statistics' | 'staleAfterDays'>) => ({
   name: project.name,
   description: project.description,
   statistics: project.statistics,
+  staleAfterDays: project.staleAfterDays,
 });
 
 const audit = (tx: Database, acting: Acting, action: string, projectId: string, before: unknown, after: unknown) =>

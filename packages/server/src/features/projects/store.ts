@@ -43,14 +43,17 @@ export async function selectProjectOrganization(db: Database, id: string): Promi
   return row?.organizationId ?? null;
 }
 
-export async function insertProject(tx: Database, row: Omit<ProjectRow, 'createdAt' | 'statistics'>): Promise<void> {
+export async function insertProject(
+  tx: Database,
+  row: Omit<ProjectRow, 'createdAt' | 'statistics' | 'staleAfterDays'>,
+): Promise<void> {
   await tx.insert(project).values(row);
 }
 
 export async function updateProjectRow(
   tx: Database,
   id: string,
-  changes: Partial<Pick<ProjectRow, 'name' | 'description' | 'statistics'>>,
+  changes: Partial<Pick<ProjectRow, 'name' | 'description' | 'statistics' | 'staleAfterDays'>>,
 ) {
   await tx.update(project).set(changes).where(eq(project.id, id));
 }

@@ -18,6 +18,8 @@ export interface Project {
   description: string;
   /** How its experiments' results are analysed. */
   statistics: StatisticsSettings;
+  /** A flag unevaluated, or serving one value everywhere, this many days is potentially stale. */
+  staleAfterDays: number;
   createdAt: Date;
   environments: Environment[];
 }

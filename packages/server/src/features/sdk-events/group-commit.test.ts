@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { addFlag, sdkProject } from '../../../test/sdk';
-import type { FlagUsageReport } from '../flags/service';
+import type { UsageReport } from '../flag-usage/service';
 import * as flags from '../flags/service';
 import { createEventWriter, type GroupCommitOptions } from './group-commit';
 import * as store from './store';
@@ -93,12 +93,19 @@ const row = (eventId: string, projectId = 'p1'): EventRow => ({
   occurredAt: 0,
 });
 
-const usage = (flagKey: string, environmentId = 'e1'): FlagUsageReport => ({ projectId: 'p1', environmentId, flagKey });
+const evaluation = (flagKey: string, environmentId = 'e1', count = 1) => ({
+  projectId: 'p1',
+  environmentId,
+  flagKey,
+  variant: '',
+  count,
+});
+const usage = (...evaluations: ReturnType<typeof evaluation>[]): UsageReport => ({ evaluations, instances: [] });
 
 /** An insert whose statements the test completes one by one, over an in-memory table of stored keys. */
 function controlledInsert() {
   const stored = new Set<string>();
-  const statements: { rows: EventRow[]; usage: FlagUsageReport[]; finish(error?: Error): void }[] = [];
+  const statements: { rows: EventRow[]; usage: UsageReport; finish(error?: Error): void }[] = [];
   const insert: GroupCommitOptions['insert'] = (rows, reports) =>
     new Promise((resolve, reject) => {
       statements.push({
@@ -170,16 +177,16 @@ describe('group commit', () => {
     ]);
   });
 
-  it('writes a group’s usage with its rows, each (environment, flag) once', async () => {
+  it('writes a group’s usage with its rows, each (environment, flag, variant) once with counts summed', async () => {
     const { insert, statements } = controlledInsert();
     const events = writer(insert);
     const results = [
-      events.write([row('x')], [usage('a'), usage('b')]),
-      events.write([], [usage('b'), usage('a', 'e2')]),
+      events.write([row('x')], usage(evaluation('a'), evaluation('b'))),
+      events.write([], usage(evaluation('b'), evaluation('a', 'e2'))),
     ];
     await vi.waitFor(() => expect(statements).toHaveLength(1));
     expect(statements[0]!.rows.map((r) => r.eventId)).toEqual(['x']);
-    expect(statements[0]!.usage).toEqual([usage('a'), usage('b'), usage('a', 'e2')]);
+    expect(statements[0]!.usage).toEqual(usage(evaluation('a'), evaluation('b', 'e1', 2), evaluation('a', 'e2')));
     statements[0]!.finish();
     expect(await Promise.all(results)).toEqual([
       { accepted: 1, duplicates: 0 },
@@ -190,8 +197,8 @@ describe('group commit', () => {
   it('counts usage against its queue, so batches of usage alone cannot pile up', async () => {
     const { insert, statements } = controlledInsert();
     const events = writer(insert, { maxQueuedEvents: 3 });
-    const first = events.write([row('a')], [usage('a'), usage('b')]);
-    await expect(events.write([], [usage('c')])).rejects.toMatchObject(unavailable);
+    const first = events.write([row('a')], usage(evaluation('a'), evaluation('b')));
+    await expect(events.write([], usage(evaluation('c')))).rejects.toMatchObject(unavailable);
     await vi.waitFor(() => expect(statements).toHaveLength(1));
     statements[0]!.finish();
     await first;

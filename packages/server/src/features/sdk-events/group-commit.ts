@@ -1,16 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/app-error';
 import { settleWithin } from '../../lib/settle-within';
-import type { FlagUsageReport } from '../flags/service';
+import { EMPTY_USAGE, mergeUsage, type UsageReport, usageWeight } from '../flag-usage/service';
 import { eventKey, type NewEvents } from './store';
 import type { BatchOutcome, EventRow } from './types';
 
 export interface GroupCommitOptions {
   /**
-   * Stores a group: its rows in one statement, then its flag usage (each report once) in one more. Resolves, once
-   * committed, with which rows were new.
+   * Stores a group: its rows in one statement, then its flag usage (the batches' reports merged in memory). Resolves,
+   * once committed, with which rows were new.
    */
-  insert(rows: EventRow[], usage: FlagUsageReport[]): Promise<NewEvents>;
+  insert(rows: EventRow[], usage: UsageReport): Promise<NewEvents>;
   /**
    * Events and usage reports waiting or being written; past this, batches are refused with 503 rather than queued
    * without end.
@@ -35,7 +35,7 @@ export type IngestState = 'up' | 'down';
 
 export interface EventWriter {
   /** Resolves once the rows and usage are committed; rejects with 503 when overloaded or when the database fails. */
-  write(rows: EventRow[], usage?: FlagUsageReport[]): Promise<BatchOutcome>;
+  write(rows: EventRow[], usage?: UsageReport): Promise<BatchOutcome>;
   /**
    * `down` while the latest group failed (within the last `RECENT_FAILURE_MS`) or one has been waiting longer than
    * `SLOW_GROUP_MS`.
@@ -54,28 +54,19 @@ const unavailable = (message: string) => new AppError('unavailable', message);
 
 interface Batch {
   rows: EventRow[];
-  usage: FlagUsageReport[];
+  usage: UsageReport;
   resolve(outcome: BatchOutcome): void;
   reject(error: Error): void;
 }
 
 /** What a batch weighs against the queue and group limits: usage costs a statement's row too. */
-const weight = (batch: Pick<Batch, 'rows' | 'usage'>): number => batch.rows.length + batch.usage.length;
+const weight = (batch: Pick<Batch, 'rows' | 'usage'>): number => batch.rows.length + usageWeight(batch.usage);
 
 const TIMED_OUT = Symbol('timed out');
 
-/** Each (environment, flag) once: a statement may update a row only once. */
-function uniqueUsage(group: Batch[]): FlagUsageReport[] {
-  const unique = new Map<string, FlagUsageReport>();
-  for (const batch of group) {
-    for (const report of batch.usage) unique.set(`${report.environmentId}\u0000${report.flagKey}`, report);
-  }
-  return [...unique.values()];
-}
-
 /**
  * Group commit: batches arriving while a statement is in flight (or within `windowMs` of an idle writer) are
- * written together by one multi-row INSERT (and one upsert of their flag usage), and each request is answered when
+ * written together by one multi-row INSERT (and their flag usage, merged in memory), and each request is answered when
  * the statements holding its rows have committed. A batch never spans two groups, so each one is stored whole or not
  * at all.
  */
@@ -136,7 +127,7 @@ export function createEventWriter(options: GroupCommitOptions): EventWriter {
     started.add(startedAt);
     try {
       const inserted = await settleWithin<NewEvents | typeof TIMED_OUT>(
-        options.insert(unique, uniqueUsage(group)),
+        options.insert(unique, mergeUsage(group.map((batch) => batch.usage))),
         options.insertTimeoutMs,
         TIMED_OUT,
       );
@@ -166,7 +157,7 @@ export function createEventWriter(options: GroupCommitOptions): EventWriter {
   }
 
   return {
-    write(rows, usage = []) {
+    write(rows, usage = EMPTY_USAGE) {
       if (closed) return Promise.reject(unavailable('The server is shutting down; send the events again later'));
       const size = weight({ rows, usage });
       if (size === 0) return Promise.resolve({ accepted: 0, duplicates: 0 });

@@ -2,14 +2,18 @@ import { eventBatchResultSchema, eventBatchSchema, MAX_EVENTS_PER_BATCH } from '
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { AppError } from '../../http/app-error';
+import { AppError, invalidField } from '../../http/app-error';
 import { allowAnyOrigin, allowPreflight } from '../../http/cors';
 import { safeJsonParser } from '../../http/hostile-input';
 import { withErrors } from '../../http/schemas';
-import { flagUsageOf, readEvents } from './service';
+import { findUnstorable } from '../../lib/unstorable-text';
+import { usageOf } from '../flag-usage/service';
+import { readEvents } from './service';
 
 const params = z.object({ clientKey: z.string().max(200) });
 const EVENTS = '/sdk/v1/events/:clientKey';
+/** The wrapper, evaluations, a flag's variants and a count: the depth of valid usage. */
+const USAGE_DEPTH = 5;
 
 export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { clientKeys, eventWriter, config }) => {
   // sendBeacon can only send text/plain without a preflight; its body is the same JSON.
@@ -43,7 +47,7 @@ export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { c
       },
     },
     async (request, reply) => {
-      const { events, flags = [] } = request.body;
+      const { events, flags, evaluations, sdk } = request.body;
       // The size limit answers 413, not 400 from validation: the batch is well formed, just too big.
       if (events.length > MAX_EVENTS_PER_BATCH) {
         throw new AppError(
@@ -51,9 +55,12 @@ export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { c
           `A batch holds at most ${MAX_EVENTS_PER_BATCH} events; this one has ${events.length}: send it in parts`,
         );
       }
+      // Usage is written with other batches' rows: text the database would refuse must not fail their statement.
+      const unstorable = findUnstorable({ evaluations, sdk }, USAGE_DEPTH);
+      if (unstorable) throw invalidField(unstorable.path.join('.'), `A text ${unstorable.problem}`);
       const grant = await clientKeys.resolve(request.params.clientKey);
       const { rows, rejected } = readEvents(events, grant);
-      const { accepted, duplicates } = await eventWriter.write(rows, flagUsageOf(grant, flags));
+      const { accepted, duplicates } = await eventWriter.write(rows, usageOf(grant, { flags, evaluations, sdk }));
       return reply.status(202).send({ accepted, duplicates, rejected });
     },
   );

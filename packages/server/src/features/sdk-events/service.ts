@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client';
-import type { ClientKeyGrant } from '../api-keys/service';
-import { type FlagUsageReport, recordFlagUsage } from '../flags/service';
+import { recordUsage } from '../flag-usage/service';
 import { createEventWriter, type EventWriter } from './group-commit';
 import { insertEvents } from './store';
 
@@ -27,7 +26,7 @@ export function createEventIngest(database: DatabaseHandle, log: FastifyBaseLogg
   return createEventWriter({
     insert: async (rows, usage) => {
       const inserted = await insertEvents(db, rows, copyFrom);
-      await recordFlagUsage(db, usage, new Date());
+      await recordUsage(db, [usage], new Date());
       return inserted;
     },
     maxQueuedEvents: MAX_QUEUED_EVENTS,
@@ -38,11 +37,3 @@ export function createEventIngest(database: DatabaseHandle, log: FastifyBaseLogg
     log,
   });
 }
-
-/** The usage reports of flags an SDK of the key's environment evaluated. */
-export const flagUsageOf = (grant: ClientKeyGrant, flagKeys: Iterable<string>): FlagUsageReport[] =>
-  [...new Set(flagKeys)].map((flagKey) => ({
-    projectId: grant.projectId,
-    environmentId: grant.environmentId,
-    flagKey,
-  }));

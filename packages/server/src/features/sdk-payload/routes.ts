@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { allowAnyOrigin, allowPreflight } from '../../http/cors';
 import { sendPrecompressed } from '../../http/precompressed';
 import { noContent, withErrors } from '../../http/schemas';
-import { flagUsageOf } from '../sdk-events/service';
+import { servedUsage } from '../flag-usage/service';
 import { evaluate, exposureRows } from './evaluate';
 import { lastEventIdOf, startEventStream } from './event-stream';
 import { FROM_MEMORY_HEADER, markIfFromMemory } from './from-memory';
@@ -104,11 +104,8 @@ export const sdkPayloadRoutes: FastifyPluginAsyncZod<AppContext> = async (
       markIfFromMemory(reply, cache, grant);
       const { response, exposures } = evaluate(snapshot, request.body);
       const logged = request.body.logExposure ? exposureRows(grant, snapshot, request.body.unitId, exposures) : [];
-      const evaluated = Object.values(response.flags).filter((flag) => flag.errorCode !== 'FLAG_NOT_FOUND');
-      const usage = flagUsageOf(
-        grant,
-        evaluated.map((flag) => flag.key),
-      );
+      // Keys not found are counted too: they are listed as unknown flags.
+      const usage = servedUsage(grant, Object.values(response.flags));
       const stored = eventWriter.write(logged, usage);
       // Answered only once stored: the caller asked for these exposures, so it may retry rather than lose them. Flag
       // usage alone never fails an evaluation.

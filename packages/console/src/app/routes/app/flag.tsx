@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/errors/not-found';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
+import { FlagUsageCard } from '../../../features/flag-usage/components/flag-usage-card';
 import { useFlag } from '../../../features/flags/api/get-flag';
 import { useRuleExperiments } from '../../../features/flags/api/get-rule-experiments';
 import { FlagEnvironmentPanel } from '../../../features/flags/components/flag-environment-panel';
@@ -57,6 +58,14 @@ export function FlagRoute() {
         onDeleted={() => navigate(flagsPath(projectId), { replace: true })}
       />
       <ServerErrorAlert error={project.error ?? segments.error} />
+      {environments.length > 0 && (
+        <FlagUsageCard
+          projectId={projectId}
+          flagKey={flagKey}
+          environments={environments}
+          environment={environment?.key}
+        />
+      )}
       <Tabs
         activeKey={tab}
         onChange={(key) =>

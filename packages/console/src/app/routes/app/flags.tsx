@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useUrlListState } from '../../../components/list-kit/use-url-list-state';
 import { PageHeader } from '../../../components/page-header';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
+import { UnknownFlagsAlert } from '../../../features/flag-usage/components/unknown-flags-alert';
 import { CreateFlagModal } from '../../../features/flags/components/create-flag-modal';
 import { FlagsTable } from '../../../features/flags/components/flags-table';
 import { readListState, writeListState } from '../../../features/flags/utils/list-state';
@@ -33,6 +34,7 @@ export function FlagsRoute() {
     <>
       <PageHeader title={t('title')} description={t('list.description')} extra={createButton('create-flag-button')} />
       <ServerErrorAlert error={project.error} />
+      <UnknownFlagsAlert projectId={projectId} />
       <Card>
         <FlagsTable
           projectId={projectId}

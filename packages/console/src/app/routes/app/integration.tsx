@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useApiKeys } from '../../../features/api-keys/api/get-api-keys';
+import { SdkInstancesCard } from '../../../features/flag-usage/components/sdk-instances-card';
 import { IntegrationStatus } from '../../../features/integration/components/integration-status';
 import { SnippetGenerator } from '../../../features/integration/components/snippet-generator';
 import { familyOf } from '../../../lib/platform/edition';
@@ -35,6 +36,7 @@ export function IntegrationRoute() {
           family={family}
           createKeyLink={<Link to={projectPath(projectId, 'api-keys')}>{t('generator.createKey')}</Link>}
         />
+        <SdkInstancesCard projectId={projectId} />
       </Flex>
     </>
   );

@@ -10,6 +10,7 @@ import { ProjectMembersTable } from '../../../features/project-members/component
 import { useProject } from '../../../features/projects/api/get-project';
 import { DeleteProjectCard } from '../../../features/projects/components/delete-project-card';
 import { ProjectGeneralForm } from '../../../features/projects/components/project-general-form';
+import { StaleFlagsForm } from '../../../features/projects/components/stale-flags-form';
 import { StatisticsSettingsForm } from '../../../features/projects/components/statistics-settings-form';
 import { WebhooksCard } from '../../../features/webhooks/components/webhooks-card';
 import { isApiError } from '../../../lib/api-client';
@@ -55,6 +56,7 @@ export function ProjectSettingsRoute() {
             children: (
               <Flex vertical gap={24}>
                 <ProjectGeneralForm key={project.data.id} project={project.data} />
+                <StaleFlagsForm key={`stale-${project.data.id}`} project={project.data} />
                 <DeleteProjectCard project={project.data} onDeleted={() => navigate('/projects', { replace: true })} />
               </Flex>
             ),

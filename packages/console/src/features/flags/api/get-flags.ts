@@ -9,7 +9,11 @@ export type FlagListParams = Partial<FlagListQuery>;
 
 export const getFlags = (projectId: string, params: FlagListParams): Promise<FlagList> =>
   api.get(flagsPath(projectId), {
-    query: { ...params, enabled: params.enabled === undefined ? undefined : String(params.enabled) },
+    query: {
+      ...params,
+      enabled: params.enabled === undefined ? undefined : String(params.enabled),
+      stale: params.stale === undefined ? undefined : String(params.stale),
+    },
     schema: flagListSchema,
   });
 

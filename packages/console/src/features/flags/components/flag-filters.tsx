@@ -1,5 +1,5 @@
 import { FLAG_TYPES } from '@tabula/protocol';
-import { Segmented, Select } from 'antd';
+import { Checkbox, Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFilterBar, ListSearch } from '../../../components/list-kit/list-filter-bar';
@@ -72,6 +72,13 @@ export function FlagFilters({ value, onChange, environments, knownTags }: FlagFi
         )}
         data-testid="flag-filter-switch"
       />
+      <Checkbox
+        checked={value.stale ?? false}
+        onChange={(event) => onChange({ stale: event.target.checked || undefined })}
+        data-testid="flag-filter-stale"
+      >
+        {t('usage:stale.filter')}
+      </Checkbox>
       <Segmented
         value={value.status}
         onChange={(status) => onChange({ status })}

@@ -12,6 +12,7 @@ import { FlagEnvironmentSwitch } from './flag-environment-switch';
 import { FlagFilters } from './flag-filters';
 import { FlagLifecycleMenu } from './flag-lifecycle-menu';
 import { FlagTypeTag } from './flag-type-tag';
+import { StaleTag } from './stale-tag';
 
 interface FlagsTableProps {
   projectId: string;
@@ -48,6 +49,7 @@ export function FlagsTable({ projectId, environments, state, onChange, flagHref,
             </Typography.Text>
           </Link>
           <Typography.Text type="secondary">{flag.name}</Typography.Text>
+          <StaleTag stale={flag.stale} />
         </Flex>
       ),
     },

@@ -20,6 +20,8 @@ export interface FlagListState {
   /** With `enabled`: only flags on (or off) there. */
   environment?: string;
   enabled?: boolean;
+  /** Only potentially stale flags. */
+  stale?: boolean;
   sort: FlagSort;
   order: 'asc' | 'desc';
   page: number;
@@ -40,6 +42,7 @@ export function readListState(params: URLSearchParams): FlagListState {
     status: oneOf(FLAG_STATUSES, params.get('status')) ?? DEFAULTS.status,
     environment,
     enabled: environment && enabled ? enabled === 'on' : undefined,
+    stale: params.get('stale') === 'true' || undefined,
     sort: oneOf(FLAG_SORTS, params.get('sort')) ?? DEFAULTS.sort,
     order: oneOf(['asc', 'desc'], params.get('order')) ?? DEFAULTS.order,
     page: positiveInt(params.get('page')) ?? DEFAULTS.page,
@@ -54,6 +57,7 @@ export const writeListState = (state: FlagListState): URLSearchParams =>
       ...state,
       // Only with its environment: "on" alone says nothing.
       enabled: state.environment && state.enabled !== undefined ? (state.enabled ? 'on' : 'off') : undefined,
+      stale: state.stale ? 'true' : undefined,
     },
     DEFAULTS,
   );
@@ -66,6 +70,7 @@ export const toListQuery = (state: FlagListState): Partial<FlagListQuery> => ({
   status: state.status,
   environment: state.environment,
   enabled: state.environment ? state.enabled : undefined,
+  stale: state.stale || undefined,
   sort: state.sort,
   order: state.order,
   limit: state.pageSize,

@@ -2,9 +2,9 @@ import type { ExperimentResults, MetricResult } from '@tabula/protocol';
 import { theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EChart } from '../../../../components/echart';
 import type { ResultsFormat } from '../hooks/use-results-format';
 import { liftChartOption } from '../utils/chart-options';
-import { EChart } from './echart';
 
 interface LiftChartProps {
   metric: MetricResult;

@@ -1,7 +1,7 @@
 import { init } from 'echarts/core';
 import { describe, expect, it } from 'vitest';
 // Registers the chart types and renderer the console draws with.
-import '../components/echart';
+import '../../../../components/echart';
 import { liftChartOption } from './chart-options';
 
 const versions = [

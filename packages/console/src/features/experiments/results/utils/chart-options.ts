@@ -1,16 +1,9 @@
 import type { MetricResult } from '@tabula/protocol';
 import type { LineSeriesOption } from 'echarts/charts';
-import type {
-  GridComponentOption,
-  LegendComponentOption,
-  MarkLineComponentOption,
-  TooltipComponentOption,
-} from 'echarts/components';
-import { type ComposeOption, format } from 'echarts/core';
+import { format } from 'echarts/core';
+import type { LineChartOption } from '../../../../components/echart';
 
-export type ResultsChartOption = ComposeOption<
-  LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption | MarkLineComponentOption
->;
+export type ResultsChartOption = LineChartOption;
 
 /** Versions keep one colour across charts; green and red are left to the verdicts. */
 export const VERSION_COLOURS = ['#1677ff', '#722ed1', '#fa8c16', '#13c2c2', '#eb2f96', '#2f54eb', '#faad14', '#a0d911'];

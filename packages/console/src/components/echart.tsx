@@ -1,15 +1,28 @@
-import { LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
-import { type ECharts, init, use } from 'echarts/core';
+import { LineChart, type LineSeriesOption } from 'echarts/charts';
+import {
+  GridComponent,
+  type GridComponentOption,
+  LegendComponent,
+  type LegendComponentOption,
+  MarkLineComponent,
+  type MarkLineComponentOption,
+  TooltipComponent,
+  type TooltipComponentOption,
+} from 'echarts/components';
+import { type ComposeOption, type ECharts, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import type { ResultsChartOption } from '../utils/chart-options';
 
-// Only what the results charts draw, so the bundle carries no other chart type; SVG stays sharp at any zoom.
+// Only what the console's charts draw (lines), so the bundle carries no other chart type; SVG stays sharp at any zoom.
 use([LineChart, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, SVGRenderer]);
 
+/** What a chart of the console may hold: line series and their grid, legend, tooltip and marked lines. */
+export type LineChartOption = ComposeOption<
+  LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption | MarkLineComponentOption
+>;
+
 interface EChartProps {
-  option: ResultsChartOption;
+  option: LineChartOption;
   height: number;
   'data-testid'?: string;
   'aria-label'?: string;
