@@ -18,6 +18,7 @@ export * from './organization';
 export * from './page-url';
 export * from './page-url-match';
 export * from './platform';
+export * from './project-export';
 export * from './projects';
 export * from './results';
 export * from './rum';

@@ -1,0 +1,1 @@
+ALTER TABLE "flag_environment" ADD COLUMN "prerequisites" jsonb DEFAULT '[]'::jsonb NOT NULL;
