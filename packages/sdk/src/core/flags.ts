@@ -16,15 +16,15 @@ import type { Attributes, EvaluationOptions, FlagResult } from './types';
 import { compileSplit } from './weights';
 
 /**
- * One evaluation's prerequisites: each flag's result, so a flag several others require is evaluated once, and how deep
- * the chain of requirements is now.
+ * `results` holds one evaluation's prerequisite results by flag key, so a flag several others require is evaluated
+ * once; `depth` is how deep in a chain of prerequisites this flag is.
  */
-export interface Trail {
-  results: Map<string, FlagResult>;
-  depth: number;
-}
-
-export type CompiledFlag = (attributes: Attributes, options: EvaluationOptions, trail?: Trail) => FlagResult;
+export type CompiledFlag = (
+  attributes: Attributes,
+  options: EvaluationOptions,
+  results?: Map<string, FlagResult | undefined>,
+  depth?: number,
+) => FlagResult;
 
 /** A rule's answer: the result, no match (null), or "would have matched but the unit has no id". */
 const UNIT_MISSING = 'unit-missing';
@@ -56,7 +56,6 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
     !Array.isArray(variants) ||
     !Array.isArray(rules) ||
     !Array.isArray(prerequisites) ||
-    !prerequisites.every((prerequisite) => isObject(prerequisite) && Array.isArray(prerequisite.variants)) ||
     !variants.every((variant) => isObject(variant) && typeof variant.key === 'string') ||
     !rules.every((rule) => isObject(rule) && typeof rule.id === 'string' && isObject(rule.serve))
   ) {
@@ -150,30 +149,26 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
   const failed = serveVariant(flag.offVariant, 'PREREQUISITE_FAILED');
   const tooDeep = fault(explain(Problem.PrerequisitesTooDeep, key, MAX_PREREQUISITE_DEPTH));
 
-  /** Met when the required flag is on here and serves one of the variants: off, failing or missing, it is not. */
-  function met(required: string, allowed: string[], attributes: Attributes, options: EvaluationOptions, trail: Trail) {
-    let result = trail.results.get(required);
-    if (!result) {
-      const compiled = scope.flags.get(required);
-      result = compiled ? compiled(attributes, options, trail) : errorResult(required, 'FLAG_NOT_FOUND');
-      trail.results.set(required, result);
-    }
-    const { reason, variant } = result;
-    return reason !== 'DISABLED' && reason !== 'PREREQUISITE_FAILED' && variant !== null && allowed.includes(variant);
-  }
-
-  return (attributes, options, trail = { results: new Map(), depth: 0 }) => {
-    if (trail.depth >= MAX_PREREQUISITE_DEPTH) {
+  return (attributes, options, results = new Map(), depth = 0) => {
+    if (depth >= MAX_PREREQUISITE_DEPTH) {
       tooDeep(options);
       return failed(attributes, options);
     }
-    trail.depth++;
-    try {
-      for (const { flag: required, variants: allowed } of prerequisites) {
-        if (!met(required, allowed, attributes, options, trail)) return failed(attributes, options);
+    for (const { flag: required, variants: allowed } of prerequisites) {
+      if (!results.has(required)) {
+        const compiled = scope.flags.get(required);
+        results.set(required, compiled && compiled(attributes, options, results, depth + 1));
       }
-    } finally {
-      trail.depth--;
+      const result = results.get(required);
+      // Missing (archived), off, or failing its own prerequisites, a required flag is not met.
+      if (
+        !result ||
+        result.reason === 'DISABLED' ||
+        result.reason === 'PREREQUISITE_FAILED' ||
+        !allowed.includes(result.variant as string)
+      ) {
+        return failed(attributes, options);
+      }
     }
     return targeting(attributes, options);
   };

@@ -42,7 +42,11 @@ describe('flag prerequisites', () => {
       payloadOf({
         flags: [
           ...payload.flags,
-          flagOf({ key: 'needs-off', defaultVariant: 'on', prerequisites: [{ flag: 'switched-off', variants: ['off'] }] }),
+          flagOf({
+            key: 'needs-off',
+            defaultVariant: 'on',
+            prerequisites: [{ flag: 'switched-off', variants: ['off'] }],
+          }),
           flagOf({ key: 'needs-missing', defaultVariant: 'on', prerequisites: [{ flag: 'gone', variants: ['on'] }] }),
         ],
       }),
@@ -74,7 +78,10 @@ describe('flag prerequisites', () => {
       }),
     );
     expect(evaluator.flag('upsell', { country: 'US' }).variant).toBe('on');
-    expect(evaluator.flag('upsell', { country: 'FR' })).toMatchObject({ variant: 'off', reason: 'PREREQUISITE_FAILED' });
+    expect(evaluator.flag('upsell', { country: 'FR' })).toMatchObject({
+      variant: 'off',
+      reason: 'PREREQUISITE_FAILED',
+    });
   });
 
   it('accepts any of several variants and requires all prerequisites', () => {
@@ -82,7 +89,11 @@ describe('flag prerequisites', () => {
       payloadOf({
         flags: [
           ...payload.flags,
-          flagOf({ key: 'either', defaultVariant: 'on', prerequisites: [{ flag: 'checkout', variants: ['on', 'off'] }] }),
+          flagOf({
+            key: 'either',
+            defaultVariant: 'on',
+            prerequisites: [{ flag: 'checkout', variants: ['on', 'off'] }],
+          }),
           flagOf({
             key: 'both',
             defaultVariant: 'on',
@@ -143,7 +154,7 @@ describe('flag prerequisites', () => {
     expect(errors.some((error) => error.message.includes('prerequisites nest deeper than 10'))).toBe(true);
   });
 
-  it('answers a malformed prerequisite list with a parse error', () => {
+  it('answers a prerequisite list that is no list with a parse error', () => {
     const broken = { ...flagOf({ key: 'bad' }), prerequisites: 'checkout' } as never;
     expect(createEvaluator(payloadOf({ flags: [broken] })).flag('bad', {})).toMatchObject({
       reason: 'ERROR',
