@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { keySchema } from './common';
-import { createFlagBodySchema, flagRuleInputSchema, MAX_PREREQUISITES, prerequisiteInputSchema } from './flags';
-import { createMetricBodySchema } from './metrics';
-import { createSegmentBodySchema } from './segments';
+import {
+  createFlagBodySchema,
+  flagRuleBodySchema,
+  flagRuleInputSchema,
+  flagSchema,
+  MAX_PREREQUISITES,
+  prerequisiteInputSchema,
+} from './flags';
+import { createMetricBodySchema, metricSchema } from './metrics';
+import { prerequisiteSchema } from './sdk-payload';
+import { createSegmentBodySchema, segmentSchema } from './segments';
 
 /**
  * A project's flags, segments and metrics as one JSON document, so the project can move to another instance. Things
@@ -14,6 +22,59 @@ export const PROJECT_EXPORT_VERSION = 1;
 /** How many of each kind one document may hold. */
 export const MAX_EXPORTED_ITEMS = 2000;
 
+/** The document as the server writes it (GET …/export). */
+export const projectExportDocumentSchema = z.object({
+  format: z.literal(PROJECT_EXPORT_FORMAT),
+  version: z.literal(PROJECT_EXPORT_VERSION),
+  exportedAt: z.string(),
+  flags: z.array(
+    flagSchema
+      .pick({
+        key: true,
+        name: true,
+        description: true,
+        type: true,
+        variants: true,
+        defaultVariant: true,
+        offVariant: true,
+        tags: true,
+        metadata: true,
+      })
+      .extend({
+        archived: z.boolean(),
+        /** Only the environments where the flag was ever set; elsewhere it is off, with no rules. */
+        environments: z.record(
+          z.string(),
+          z.object({
+            enabled: z.boolean(),
+            rules: z.array(flagRuleBodySchema),
+            prerequisites: z.array(prerequisiteSchema),
+          }),
+        ),
+      }),
+  ),
+  segments: z.array(segmentSchema.pick({ key: true, name: true, description: true, conditions: true })),
+  metrics: z.array(
+    metricSchema
+      .pick({
+        key: true,
+        name: true,
+        description: true,
+        tags: true,
+        type: true,
+        source: true,
+        ratio: true,
+        windowHours: true,
+        direction: true,
+        capping: true,
+        cuped: true,
+      })
+      .extend({ archived: z.boolean() }),
+  ),
+});
+export type ProjectExportDocument = z.infer<typeof projectExportDocumentSchema>;
+
+/** One flag's settings in one environment, as an import reads them. */
 export const exportedFlagEnvironmentSchema = z.strictObject({
   enabled: z.boolean(),
   rules: z.array(flagRuleInputSchema).max(200).default([]),
@@ -33,6 +94,7 @@ export type ExportedSegment = z.infer<typeof exportedSegmentSchema>;
 export const exportedMetricSchema = createMetricBodySchema.safeExtend({ archived: z.boolean().default(false) });
 export type ExportedMetric = z.infer<typeof exportedMetricSchema>;
 
+/** The document as an import reads it: every part checked as the API checks it when it is created. */
 export const projectExportSchema = z.strictObject({
   format: z.literal(PROJECT_EXPORT_FORMAT, `Please choose a file exported by Tabula ("${PROJECT_EXPORT_FORMAT}")`),
   version: z.literal(PROJECT_EXPORT_VERSION, `Only version ${PROJECT_EXPORT_VERSION} of the export format is known`),

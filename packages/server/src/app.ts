@@ -37,6 +37,7 @@ import { sdkPayloadRoutes } from './features/sdk-payload/routes';
 import { createPayloadCache } from './features/sdk-payload/service';
 import { segmentRoutes } from './features/segments/routes';
 import { ssoRoutes } from './features/sso/routes';
+import { transferRoutes } from './features/transfer/routes';
 import { registerAccess } from './http/access';
 import { closeConnectionsWhileClosing } from './http/close-connections';
 import { allowConsoleOrigins } from './http/console-origin';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     experimentRoutes,
     analysisRoutes,
     metricRoutes,
+    transferRoutes,
     diagnosticsRoutes,
     gettingStartedRoutes,
   ]) {

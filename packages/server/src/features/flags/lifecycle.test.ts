@@ -10,7 +10,7 @@ describe('flag prerequisites and cloning', () => {
     const owner = await signUp(t.app);
     const project = await createProject(t.app, owner);
     const base = `/api/v1/projects/${project.id}/flags`;
-    const as = (session: Session, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) =>
+    const as = (session: Session, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
       call(t.app, session, { method, url: `${base}${url}`, ...(payload === undefined ? {} : { payload }) });
     for (const key of ['checkout', 'new-cart', 'upsell']) {
       expect((await as(owner, 'POST', '', { key, name: key, type: 'boolean' })).statusCode).toBe(201);
