@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'metrics',
   'results',
   'platform',
+  'transfer',
 ] as const;
 
 /** The cookie, local-storage, query and hash name that carries the chosen language. */

@@ -10,6 +10,7 @@ import { useProject } from '../../../features/projects/api/get-project';
 import { DeleteProjectCard } from '../../../features/projects/components/delete-project-card';
 import { ProjectGeneralForm } from '../../../features/projects/components/project-general-form';
 import { StatisticsSettingsForm } from '../../../features/projects/components/statistics-settings-form';
+import { TransferCard } from '../../../features/transfer/components/transfer-card';
 import { isApiError } from '../../../lib/api-client';
 import { PROJECT_SETTINGS_TABS, type ProjectSettingsTab, projectPath } from '../../paths';
 
@@ -51,6 +52,7 @@ export function ProjectSettingsRoute() {
             children: (
               <Flex vertical gap={24}>
                 <ProjectGeneralForm key={project.data.id} project={project.data} />
+                <TransferCard projectId={projectId} />
                 <DeleteProjectCard project={project.data} onDeleted={() => navigate('/projects', { replace: true })} />
               </Flex>
             ),

@@ -9,6 +9,7 @@ import { isProductionEnvironment } from '../utils/production';
 import { formatVariantValue } from '../utils/variant-fields';
 import { CopyRulesButton } from './copy-rules-button';
 import { FlagEnvironmentSwitch } from './flag-environment-switch';
+import { PrerequisitesSection } from './prerequisites-section';
 import { RulesEditor } from './rules-editor';
 import type { ExperimentChoices } from './serve-editor';
 
@@ -100,6 +101,7 @@ export function FlagEnvironmentPanel(props: FlagEnvironmentPanelProps) {
           ]}
         />
       </Card>
+      <PrerequisitesSection projectId={projectId} flag={flag} environment={environment} canWrite={canWrite} />
       <Flex vertical gap={4}>
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t('rules.heading')}
