@@ -157,7 +157,7 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
     for (const { flag: required, variants: allowed } of prerequisites) {
       if (!results.has(required)) {
         const compiled = scope.flags.get(required);
-        results.set(required, compiled && compiled(attributes, options, results, depth + 1));
+        results.set(required, compiled?.(attributes, options, results, depth + 1));
       }
       const result = results.get(required);
       // Missing (archived), off, or failing its own prerequisites, a required flag is not met.

@@ -54,13 +54,14 @@ export function PrerequisitesSection({ projectId, flag, environment, canWrite }:
           ))}
         </ul>
       )}
-      {editable && (
+      {/* Mounted only while open: the flags to choose from are fetched then, not with every panel. */}
+      {editable && editing && (
         <PrerequisitesModal
           projectId={projectId}
           flag={flag}
           environment={environment}
           prerequisites={prerequisites}
-          open={editing}
+          open
           onClose={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);
