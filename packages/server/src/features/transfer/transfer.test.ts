@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
-import { addMember, call, createProject, type Session, signUp } from '../../../test/client';
+import { addMember, asKey, call, createKey, createProject, type Session, signUp } from '../../../test/client';
 
 describe('project export and import', () => {
   const t = useTestApp();
@@ -237,6 +237,12 @@ describe('project export and import', () => {
     expect((await api(viewer, project.id).send('POST', '/import', { data: empty })).statusCode).toBe(403);
     expect((await api(editor, project.id).send('POST', '/import', { data: empty })).statusCode).toBe(403);
     expect((await api(admin, project.id).send('POST', '/import', { data: empty })).statusCode).toBe(200);
+    // A secret key acts with editor rights: it exports, it does not import.
+    const secret = await createKey(t.app, owner, project.id, 'secret');
+    const url = `/api/v1/projects/${project.id}`;
+    expect((await asKey(t.app, secret.key, { url: `${url}/export` })).statusCode).toBe(200);
+    const byKey = await asKey(t.app, secret.key, { method: 'POST', url: `${url}/import`, payload: { data: empty } });
+    expect(byKey.statusCode).toBe(403);
     const stranger = await signUp(t.app, 'stranger');
     expect((await api(stranger, project.id).send('GET', '/export')).statusCode).toBe(404);
     expect((await api(stranger, project.id).send('POST', '/import', { data: empty })).statusCode).toBe(404);
