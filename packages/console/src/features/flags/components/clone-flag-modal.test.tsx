@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { meAs, project } from '../../../testing/fixtures';
 import { mockApi } from '../../../testing/mock-api';
+import { unlabelledFields } from '../../../testing/labelled-fields';
 import { renderWithApp } from '../../../testing/render';
 import { checkoutFlag, flagsApiPath } from '../testing/flag-fixtures';
 import { CloneFlagModal } from './clone-flag-modal';
@@ -20,6 +21,7 @@ describe('clone flag dialog', () => {
       { me: meAs('editor') },
     );
     expect(await screen.findByText(/It starts off everywhere/)).toBeTruthy();
+    expect(unlabelledFields()).toEqual([]);
     const key = screen.getByTestId('clone-flag-key') as HTMLInputElement;
     expect(key.value).toBe('new-checkout-copy');
     expect((screen.getByTestId('clone-flag-name') as HTMLInputElement).value).toBe('New checkout (copy)');

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
 import { environments, meAs, project } from '../../../testing/fixtures';
+import { unlabelledFields } from '../../../testing/labelled-fields';
 import { mockApi } from '../../../testing/mock-api';
 import { createTestQueryClient, renderWithApp } from '../../../testing/render';
 import { useFlag } from '../api/get-flag';
@@ -65,6 +66,7 @@ describe('prerequisites section', () => {
     const dialog = await screen.findByRole('dialog');
     // The row holds the saved prerequisite; removing it and saving sends none.
     expect(within(dialog).getByTestId('prerequisite-row-0')).toBeTruthy();
+    expect(unlabelledFields(dialog)).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove prerequisite' }));
     fireEvent.click(within(dialog).getByTestId('prerequisite-add'));
     fireEvent.click(screen.getByTestId('prerequisites-submit'));
