@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { meAs, project } from '../../../testing/fixtures';
-import { mockApi } from '../../../testing/mock-api';
 import { unlabelledFields } from '../../../testing/labelled-fields';
+import { mockApi } from '../../../testing/mock-api';
 import { renderWithApp } from '../../../testing/render';
 import { checkoutFlag, flagsApiPath } from '../testing/flag-fixtures';
 import { CloneFlagModal } from './clone-flag-modal';
