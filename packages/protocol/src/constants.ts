@@ -39,3 +39,9 @@ export const sdkScriptUrl = (origin: string, family: ProductFamily, clientKey?: 
   `${origin}/sdk/tabula@${sdkSnippetVersion(family)}.js${clientKey ? `?key=${encodeURIComponent(clientKey)}` : ''}`;
 /** Spec §1/§9: the automatic poll refreshes experiment and flag data every 10 minutes. */
 export const SDK_POLL_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * How deep prerequisites may nest (a flag requiring a flag requiring a flag…): the server refuses longer chains, and
+ * the SDK serves the off variant past it, which also ends any cycle a hand-made payload might hold.
+ */
+export const MAX_PREREQUISITE_DEPTH = 10;

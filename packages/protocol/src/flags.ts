@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { descriptionSchema, idSchema, keySchema, nameSchema, timestampSchema } from './common';
 import { conditionInputSchema, conditionSchema } from './conditions';
 import { flagStaleSchema } from './flag-usage';
-import { flagMetadataSchema, flagTypeSchema, serveSchema, variantSchema } from './sdk-payload';
+import { flagMetadataSchema, flagTypeSchema, prerequisiteSchema, serveSchema, variantSchema } from './sdk-payload';
 
 export const FLAG_STATUSES = ['active', 'archived', 'all'] as const;
 export const FLAG_SORTS = ['key', 'name', 'createdAt', 'updatedAt'] as const;
@@ -29,6 +29,8 @@ export const flagRuleBodySchema = z.object({
 export const flagEnvironmentStateSchema = z.object({
   enabled: z.boolean(),
   rules: z.array(flagRuleBodySchema),
+  /** Flags that must serve one of the given variants here before this one's rules apply. */
+  prerequisites: z.array(prerequisiteSchema),
   updatedAt: timestampSchema.nullable(),
   /** When an SDK of this environment last reported evaluating the flag. */
   lastEvaluatedAt: timestampSchema.nullable(),
@@ -118,11 +120,30 @@ export const flagListQuerySchema = z.strictObject({
 });
 export type FlagListQuery = z.infer<typeof flagListQuerySchema>;
 
+export const MAX_PREREQUISITES = 20;
+
+export const prerequisiteInputSchema = z.strictObject({
+  flag: keySchema,
+  variants: z.array(z.string().min(1).max(100)).min(1, 'Please choose at least one variant').max(100),
+});
+export type PrerequisiteInput = z.infer<typeof prerequisiteInputSchema>;
+
 export const flagEnvironmentBodySchema = z
-  .strictObject({ enabled: z.boolean(), rules: z.array(flagRuleInputSchema).max(200) })
+  .strictObject({
+    enabled: z.boolean(),
+    rules: z.array(flagRuleInputSchema).max(200),
+    prerequisites: z.array(prerequisiteInputSchema).max(MAX_PREREQUISITES),
+  })
   .partial()
-  .refine((body) => body.enabled !== undefined || body.rules !== undefined, 'Please input enabled or rules');
+  .refine(
+    (body) => body.enabled !== undefined || body.rules !== undefined || body.prerequisites !== undefined,
+    'Please input enabled, rules or prerequisites',
+  );
 export type FlagEnvironmentBody = z.infer<typeof flagEnvironmentBodySchema>;
 
 export const copyFlagEnvironmentBodySchema = z.strictObject({ from: keySchema, to: keySchema });
 export type CopyFlagEnvironmentBody = z.infer<typeof copyFlagEnvironmentBodySchema>;
+
+/** A new flag with another's definition and rules; it starts off in every environment. */
+export const cloneFlagBodySchema = z.strictObject({ key: keySchema, name: nameSchema });
+export type CloneFlagBody = z.infer<typeof cloneFlagBodySchema>;

@@ -20,6 +20,7 @@ export * from './page-url';
 export * from './page-url-match';
 export * from './platform';
 export * from './project-access';
+export * from './project-export';
 export * from './projects';
 export * from './results';
 export * from './rum';

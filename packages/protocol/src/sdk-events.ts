@@ -108,7 +108,16 @@ export const evaluateRequestSchema = z.strictObject({
 });
 export type EvaluateRequest = z.infer<typeof evaluateRequestSchema>;
 
-export const EVALUATION_REASONS = ['STATIC', 'TARGETING_MATCH', 'SPLIT', 'DEFAULT', 'DISABLED', 'ERROR'] as const;
+export const EVALUATION_REASONS = [
+  'STATIC',
+  'TARGETING_MATCH',
+  'SPLIT',
+  'DEFAULT',
+  'DISABLED',
+  /** The flag is on, but one of its prerequisites is not met: it serves its off variant. */
+  'PREREQUISITE_FAILED',
+  'ERROR',
+] as const;
 export type EvaluationReason = (typeof EVALUATION_REASONS)[number];
 /** OpenFeature's error codes. */
 export const EVALUATION_ERROR_CODES = [

@@ -76,6 +76,14 @@ export const flagRuleSchema = z.object({
 });
 export type FlagRule = z.infer<typeof flagRuleSchema>;
 
+/**
+ * Another flag this one depends on, in the same environment: it is met when that flag is on and serves one of these
+ * variants (a boolean flag "on" is its variant `on`). A flag with a prerequisite not met serves its off variant, with
+ * reason PREREQUISITE_FAILED.
+ */
+export const prerequisiteSchema = z.object({ flag: z.string(), variants: z.array(z.string()).min(1) });
+export type Prerequisite = z.infer<typeof prerequisiteSchema>;
+
 /** A flag as one environment sees it: the enabled switch and ordered rules are per environment. */
 export const payloadFlagSchema = z.object({
   key: z.string(),
@@ -90,6 +98,8 @@ export const payloadFlagSchema = z.object({
   offVariant: z.string().nullable(),
   enabled: z.boolean(),
   rules: z.array(flagRuleSchema),
+  /** Checked, in order, before the rules; left out when the flag has none. */
+  prerequisites: z.array(prerequisiteSchema).optional(),
   /** Left out when the flag has none. */
   metadata: flagMetadataSchema.optional(),
 });

@@ -39,6 +39,7 @@ import { sdkPayloadRoutes } from './features/sdk-payload/routes';
 import { createPayloadCache } from './features/sdk-payload/service';
 import { segmentRoutes } from './features/segments/routes';
 import { ssoRoutes } from './features/sso/routes';
+import { transferRoutes } from './features/transfer/routes';
 import { watchPayloadRevisions } from './features/webhooks/payload-revisions';
 import { webhookRoutes } from './features/webhooks/routes';
 import { createDeliveryWorker } from './features/webhooks/worker';
@@ -147,6 +148,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     experimentRoutes,
     analysisRoutes,
     metricRoutes,
+    transferRoutes,
     diagnosticsRoutes,
     gettingStartedRoutes,
     webhookRoutes,

@@ -4,6 +4,7 @@ import {
   type FlagRule,
   type FlagType,
   type JsonValue,
+  type Prerequisite,
   stopExperimentBodySchema,
   type Variant,
 } from '@tabula/protocol';
@@ -66,7 +67,7 @@ export async function addFlag(
     variants?: Variant[];
     defaultVariant?: string;
     offVariant?: string;
-    environments?: Record<string, { enabled: boolean; rules?: FlagRule[] }>;
+    environments?: Record<string, { enabled: boolean; rules?: FlagRule[]; prerequisites?: Prerequisite[] }>;
     archived?: boolean;
   },
 ): Promise<string> {
@@ -86,7 +87,13 @@ export async function addFlag(
     archivedAt: flag.archived ? new Date() : null,
   });
   for (const [environmentId, state] of Object.entries(flag.environments ?? {})) {
-    await upsertFlagEnvironment(db, { flagId: id, environmentId, enabled: state.enabled, rules: state.rules ?? [] });
+    await upsertFlagEnvironment(db, {
+      flagId: id,
+      environmentId,
+      enabled: state.enabled,
+      rules: state.rules ?? [],
+      prerequisites: state.prerequisites ?? [],
+    });
   }
   return id;
 }

@@ -1,5 +1,12 @@
 /** Addresses of the console's pages, for the route files that link features together. */
-export const PROJECT_SETTINGS_TABS = ['general', 'statistics', 'environments', 'members', 'api-keys', 'webhooks'] as const;
+export const PROJECT_SETTINGS_TABS = [
+  'general',
+  'statistics',
+  'environments',
+  'members',
+  'api-keys',
+  'webhooks',
+] as const;
 export type ProjectSettingsTab = (typeof PROJECT_SETTINGS_TABS)[number];
 
 /** A project's home: the getting-started checklist and its client keys. */

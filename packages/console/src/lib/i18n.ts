@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'results',
   'platform',
   'webhooks',
+  'transfer',
 ] as const;
 
 /** The cookie, local-storage, query and hash name that carries the chosen language. */

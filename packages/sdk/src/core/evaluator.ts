@@ -41,12 +41,15 @@ export function compilePayload(payload: SdkPayload): CompiledPayload {
     const cache: PayloadCache = new Map();
     const segments = compileSegments(payload.segments, cache);
     const experiments = compileEach(
+      new Map(),
       payload.experiments,
       (experiment) => compileExperiment(experiment, segments, cache),
       brokenExperiment,
     );
-    const scope = { segments, experiments, cache };
-    const flags = compileEach(
+    const flags = new Map<string, CompiledFlag>();
+    const scope = { segments, experiments, cache, flags };
+    compileEach(
+      flags,
       payload.flags,
       (flag) => compileFlag(flag, scope),
       (key, problem) => (_attributes, options) => {
@@ -142,13 +145,16 @@ export function createEvaluator(payload: SdkPayload): Evaluator {
 const readable = (attributes: Attributes): Attributes =>
   typeof attributes === 'object' && attributes !== null ? attributes : NOTHING;
 
-/** Compiles each piece once, the first of a key winning; a piece that fails to compile is replaced by `broken`. */
+/**
+ * Compiles each piece once into `compiled`, the first of a key winning; a piece that fails to compile is replaced by
+ * `broken`. The map is the caller's, so pieces compiled first can look up the others when they are evaluated.
+ */
 function compileEach<Piece extends { key: string }, Compiled>(
+  compiled: Map<string, Compiled>,
   pieces: readonly Piece[],
   compile: (piece: Piece) => Compiled,
   broken: (key: string, problem: Fault) => Compiled,
 ): Map<string, Compiled> {
-  const compiled = new Map<string, Compiled>();
   for (const piece of pieces) {
     const key = String(piece?.key);
     if (compiled.has(key)) continue;

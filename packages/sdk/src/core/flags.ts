@@ -1,4 +1,11 @@
-import type { EvaluationErrorCode, EvaluationReason, JsonValue, PayloadFlag, Serve } from '@tabula/protocol';
+import {
+  type EvaluationErrorCode,
+  type EvaluationReason,
+  type JsonValue,
+  MAX_PREREQUISITE_DEPTH,
+  type PayloadFlag,
+  type Serve,
+} from '@tabula/protocol';
 import { compileAudience, type Segments } from './audience';
 import { createBucketer, unitOf } from './bucket';
 import { isObject } from './coercion';
@@ -8,7 +15,16 @@ import { explain, fault, type PayloadCache } from './report';
 import type { Attributes, EvaluationOptions, FlagResult } from './types';
 import { compileSplit } from './weights';
 
-export type CompiledFlag = (attributes: Attributes, options: EvaluationOptions) => FlagResult;
+/**
+ * `results` holds one evaluation's prerequisite results by flag key, so a flag several others require is evaluated
+ * once; `depth` is how deep in a chain of prerequisites this flag is.
+ */
+export type CompiledFlag = (
+  attributes: Attributes,
+  options: EvaluationOptions,
+  results?: Map<string, FlagResult | undefined>,
+  depth?: number,
+) => FlagResult;
 
 /** A rule's answer: the result, no match (null), or "would have matched but the unit has no id". */
 const UNIT_MISSING = 'unit-missing';
@@ -22,6 +38,8 @@ export interface FlagScope {
   readonly segments: Segments;
   readonly experiments: ReadonlyMap<string, CompiledExperiment>;
   readonly cache: PayloadCache;
+  /** Every flag of the payload, filled in once all are compiled: prerequisites are looked up as they are evaluated. */
+  readonly flags: ReadonlyMap<string, CompiledFlag>;
 }
 
 /**
@@ -32,10 +50,12 @@ const hasOwn = (object: object, name: string): boolean => Object.prototype.prope
 
 export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
   const { key, variants, rules } = flag;
+  const prerequisites = flag.prerequisites || [];
   if (
     typeof key !== 'string' ||
     !Array.isArray(variants) ||
     !Array.isArray(rules) ||
+    !Array.isArray(prerequisites) ||
     !variants.every((variant) => isObject(variant) && typeof variant.key === 'string') ||
     !rules.every((rule) => isObject(rule) && typeof rule.id === 'string' && isObject(rule.serve))
   ) {
@@ -124,25 +144,59 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
   }
 
   if (!flag.enabled) return serveVariant(flag.offVariant, 'DISABLED');
-  // A flag without rules is STATIC, unless it defers to the caller's default: that is a DEFAULT however it is reached.
-  if (rules.length === 0) return serveVariant(flag.defaultVariant, flag.defaultVariant === null ? 'DEFAULT' : 'STATIC');
-  const fallback = serveVariant(flag.defaultVariant, 'DEFAULT');
-  // Each rule's audience and serving side by side rather than in one wrapping closure: one call less per rule.
-  const audiences = rules.map((rule) => compileAudience(rule.conditions, rule.segments, scope.segments, scope.cache));
-  const servings = rules.map((rule) => compileServe(rule.serve, rule.id));
+  const targeting = compileTargeting();
+  if (prerequisites.length === 0) return targeting;
+  const failed = serveVariant(flag.offVariant, 'PREREQUISITE_FAILED');
+  const tooDeep = fault(explain(Problem.PrerequisitesTooDeep, key, MAX_PREREQUISITE_DEPTH));
 
-  return (attributes, options) => {
-    let unitMissing = false;
-    for (let i = 0; i < servings.length; i++) {
-      const audience = audiences[i];
-      if (audience && !audience(attributes, options)) continue;
-      const outcome = (servings[i] as Serving)(attributes, options);
-      if (outcome === UNIT_MISSING) unitMissing = true;
-      else if (outcome) return outcome;
+  return (attributes, options, results = new Map(), depth = 0) => {
+    if (depth >= MAX_PREREQUISITE_DEPTH) {
+      tooDeep(options);
+      return failed(attributes, options);
     }
-    const result = fallback(attributes, options);
-    // OpenFeature's TARGETING_KEY_MISSING: a rule applied to this visitor but could not split without a unit id.
-    if (unitMissing && !result.errorCode) result.errorCode = 'TARGETING_KEY_MISSING';
-    return result;
+    for (const { flag: required, variants: allowed } of prerequisites) {
+      if (!results.has(required)) {
+        const compiled = scope.flags.get(required);
+        results.set(required, compiled?.(attributes, options, results, depth + 1));
+      }
+      const result = results.get(required);
+      // Missing (archived), off, or failing its own prerequisites, a required flag is not met.
+      if (
+        !result ||
+        result.reason === 'DISABLED' ||
+        result.reason === 'PREREQUISITE_FAILED' ||
+        !allowed.includes(result.variant as string)
+      ) {
+        return failed(attributes, options);
+      }
+    }
+    return targeting(attributes, options);
   };
+
+  /** What the flag serves once it is on and its prerequisites are met: its rules, then its default. */
+  function compileTargeting(): CompiledFlag {
+    // A flag without rules is STATIC, unless it defers to the caller's default: that is a DEFAULT however it is reached.
+    if (rules.length === 0) {
+      return serveVariant(flag.defaultVariant, flag.defaultVariant === null ? 'DEFAULT' : 'STATIC');
+    }
+    const fallback = serveVariant(flag.defaultVariant, 'DEFAULT');
+    // Each rule's audience and serving side by side rather than in one wrapping closure: one call less per rule.
+    const audiences = rules.map((rule) => compileAudience(rule.conditions, rule.segments, scope.segments, scope.cache));
+    const servings = rules.map((rule) => compileServe(rule.serve, rule.id));
+
+    return (attributes, options) => {
+      let unitMissing = false;
+      for (let i = 0; i < servings.length; i++) {
+        const audience = audiences[i];
+        if (audience && !audience(attributes, options)) continue;
+        const outcome = (servings[i] as Serving)(attributes, options);
+        if (outcome === UNIT_MISSING) unitMissing = true;
+        else if (outcome) return outcome;
+      }
+      const result = fallback(attributes, options);
+      // OpenFeature's TARGETING_KEY_MISSING: a rule applied to this visitor but could not split without a unit id.
+      if (unitMissing && !result.errorCode) result.errorCode = 'TARGETING_KEY_MISSING';
+      return result;
+    };
+  }
 }

@@ -37,4 +37,6 @@ export enum Problem {
   NoDecryptionKey = 27,
   NoWebCrypto = 28,
   NotDecrypted = 29,
+  // prerequisites
+  PrerequisitesTooDeep = 30,
 }

@@ -40,4 +40,6 @@ export const SENTENCES: Record<Problem, string> = {
   [Problem.NoWebCrypto]: 'Decrypting the payload needs WebCrypto, which browsers offer only to https pages',
   [Problem.NotDecrypted]:
     'Cannot decrypt the payload (revision {0}): check the decryptionKey, it may have been rotated',
+  // prerequisites
+  [Problem.PrerequisitesTooDeep]: 'Flag {0}: prerequisites nest deeper than {1} flags: it serves its off variant',
 };

@@ -15,6 +15,8 @@ const REASONS: Record<EvaluationReason, ResolutionReason> = {
   SPLIT: StandardResolutionReasons.SPLIT,
   DEFAULT: StandardResolutionReasons.DEFAULT,
   DISABLED: StandardResolutionReasons.DISABLED,
+  // OpenFeature has no standard reason for it; reasons are open strings, and this one says why the off variant came.
+  PREREQUISITE_FAILED: 'PREREQUISITE_FAILED',
   ERROR: StandardResolutionReasons.ERROR,
 };
 

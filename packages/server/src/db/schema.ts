@@ -16,6 +16,7 @@ import {
   type MetricRatio,
   type MetricSource,
   PAGE_MATCHES,
+  type Prerequisite,
   type ProjectRole,
   ROLES,
   STALE_AFTER_DAYS_DEFAULT,
@@ -350,6 +351,8 @@ export const flagEnvironment = pgTable(
       .references(() => environment.id, { onDelete: 'cascade' }),
     enabled: boolean('enabled').notNull().default(false),
     rules: jsonb('rules').$type<FlagRule[]>().notNull().default([]),
+    /** Flags (by key) that must serve one of the given variants here before the rules apply. */
+    prerequisites: jsonb('prerequisites').$type<Prerequisite[]>().notNull().default([]),
     updatedAt: updatedAt(),
   },
   (table) => [

@@ -66,7 +66,11 @@ export async function rollOutExperiment(
     for (const { envKey, state, rules: next } of rules) {
       if (next.every((rule, index) => rule === state.rules[index])) continue;
       const env = environments.find((candidate) => candidate.key === envKey)!;
-      await writeEnvironment(tx, acting, flag, envKey, env.id, { enabled: state.enabled, rules: next });
+      await writeEnvironment(tx, acting, flag, envKey, env.id, {
+        enabled: state.enabled,
+        rules: next,
+        prerequisites: state.prerequisites,
+      });
     }
   }
 }

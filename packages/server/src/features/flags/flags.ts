@@ -1,11 +1,12 @@
 import type { CreateFlagBody, FlagListQuery, UpdateFlagBody, Variant } from '@tabula/protocol';
 import type { Database } from '../../db/client';
-import { conflict, invalidField, notFound } from '../../http/app-error';
+import { AppError, conflict, invalidField, notFound } from '../../http/app-error';
 import { newId } from '../../lib/ids';
 import { type Acting, recordAudit } from '../audit/service';
 import { listExperimentKeys } from '../experiments/service';
 import { getProject, listEnvironments } from '../projects/service';
 import { holdSegmentKeys } from '../segments/service';
+import { dependantsOf } from './prerequisites';
 import { checkVariants, type RuleReferences, servedVariants } from './rules';
 import { flagStaleness } from './stale';
 import {
@@ -17,6 +18,7 @@ import {
   selectFlagEnvironments,
   selectFlagPage,
   selectFlagUsage,
+  selectPrerequisites,
   updateFlagRow,
 } from './store';
 import type { Flag, FlagEnvironmentState, FlagWithEnvironments } from './types';
@@ -71,7 +73,9 @@ async function withEnvironments(
     const states = environments.map((env): [string, FlagEnvironmentState] => {
       const row = rows.find((candidate) => candidate.flagId === flag.id && candidate.environmentId === env.id);
       const used = usage.find((candidate) => candidate.flagKey === flag.key && candidate.environmentId === env.id);
-      const state = row ? { enabled: row.enabled, rules: row.rules, updatedAt: row.updatedAt } : OFF;
+      const state = row
+        ? { enabled: row.enabled, rules: row.rules, prerequisites: row.prerequisites, updatedAt: row.updatedAt }
+        : OFF;
       return [env.key, { ...state, lastEvaluatedAt: used?.lastEvaluatedAt ?? null }];
     });
     return {
@@ -85,7 +89,7 @@ async function withEnvironments(
 }
 
 /** A flag without a row in an environment is off there. */
-const OFF = { enabled: false, rules: [], updatedAt: null };
+const OFF = { enabled: false, rules: [], prerequisites: [], updatedAt: null };
 
 export async function ruleReferences(tx: Database, projectId: string, variants: Variant[]): Promise<RuleReferences> {
   const segments = await holdSegmentKeys(tx, projectId);
@@ -220,6 +224,19 @@ export async function updateFlag(
         throw conflict(`A rule in environment "${envKey}" serves variant "${missing}": change the rule first`);
       }
     }
+    const required = (await selectPrerequisites(tx, projectId)).flatMap((row) =>
+      row.prerequisites
+        .filter((prerequisite) => prerequisite.flag === key)
+        .flatMap((prerequisite) => prerequisite.variants.filter((variant) => !keys.has(variant)))
+        .map((variant) => `${row.flagKey} (${row.environmentKey}) requires variant "${variant}"`),
+    );
+    if (required.length > 0) {
+      throw new AppError(
+        'conflict',
+        `Other flags require variants this change removes: ${required.join('; ')}`,
+        required,
+      );
+    }
   }
   await updateFlagRow(tx, before.id, changes);
   await auditFlag(tx, acting, 'flag.updated', before, flagSnapshot(before), flagSnapshot(after));
@@ -236,6 +253,15 @@ export async function setFlagArchived(
   const before = await findFlag(tx, projectId, key, true);
   // Archiving twice (or restoring an active flag) changes nothing and is not logged.
   if ((before.archivedAt !== null) !== archived) {
+    // An archived flag leaves the SDK payload: the flags requiring it would quietly serve their off variants.
+    const dependants = archived ? dependantsOf(key, await selectPrerequisites(tx, projectId)) : [];
+    if (dependants.length > 0) {
+      throw new AppError(
+        'conflict',
+        `Flag "${key}" is a prerequisite of ${dependants.join(', ')}: remove it from them first`,
+        dependants,
+      );
+    }
     const archivedAt = archived ? new Date() : null;
     await markFlagArchived(tx, before.id, archivedAt);
     const action = archived ? 'flag.archived' : 'flag.restored';

@@ -1,4 +1,5 @@
 import {
+  cloneFlagBodySchema,
   copyFlagEnvironmentBodySchema,
   createFlagBodySchema,
   type Flag as FlagBody,
@@ -23,6 +24,7 @@ import * as flags from './service';
 const toEnvironmentBody = (state: flags.FlagEnvironmentState): FlagEnvironmentBody => ({
   enabled: state.enabled,
   rules: state.rules,
+  prerequisites: state.prerequisites,
   updatedAt: isoOrNull(state.updatedAt),
   lastEvaluatedAt: isoOrNull(state.lastEvaluatedAt),
 });
@@ -100,6 +102,27 @@ export const flagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
       const flag = await db.transaction((tx) => flags.updateFlag(tx, acting, projectId, flagKey, request.body));
       await changes.notifyProjectChanged(projectId);
       return toFlagBody(flag);
+    },
+  );
+
+  app.post(
+    '/projects/:projectId/flags/:flagKey/clone',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Clone a flag: a new flag with its definition and rules, off in every environment',
+        params: flagParams,
+        body: cloneFlagBodySchema,
+        response: withErrors({ 201: flagSchema }),
+      },
+    },
+    async (request, reply) => {
+      const acting = actingOf(principalOf(request));
+      const { projectId, flagKey } = request.params;
+      const flag = await db.transaction((tx) => flags.cloneFlag(tx, acting, projectId, flagKey, request.body));
+      await changes.notifyProjectChanged(projectId);
+      return reply.status(201).send(toFlagBody(flag));
     },
   );
 

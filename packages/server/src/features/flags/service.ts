@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import { selectEnvironmentFlags, selectLastFlagEvaluation, upsertFlagUsage } from './store';
 import type { EnvironmentFlag, FlagUsageReport } from './types';
 
+export { cloneFlag } from './clone';
 export { copyFlagRules, getFlagEnvironment, setFlagEnvironment } from './environments';
 export {
   type DecidedVersion,

@@ -22,6 +22,7 @@ const vip = [{ attribute: 'plan', operator: 'eq' as const, values: ['vip'] }];
 const env = (state: Partial<FlagEnvironmentState> = {}): FlagEnvironmentState => ({
   enabled: true,
   rules: [],
+  prerequisites: [],
   updatedAt: daysAgo(60),
   lastEvaluatedAt: daysAgo(1),
   ...state,

@@ -1,4 +1,4 @@
-import type { FlagListQuery, FlagRule } from '@tabula/protocol';
+import type { FlagListQuery, FlagRule, Prerequisite } from '@tabula/protocol';
 import {
   and,
   arrayContains,
@@ -20,7 +20,14 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { environment, flag, flagEnvironment, flagUsage } from '../../db/schema';
-import type { EnvironmentFlag, Flag, FlagEnvironmentRow, FlagUsageReport, FlagUsageRow } from './types';
+import type {
+  EnvironmentFlag,
+  Flag,
+  FlagEnvironmentRow,
+  FlagUsageReport,
+  FlagUsageRow,
+  PrerequisiteRow,
+} from './types';
 
 /** Archived flags are left out; a flag without a row for the environment is off there, with no rules. */
 export async function selectEnvironmentFlags(
@@ -29,7 +36,12 @@ export async function selectEnvironmentFlags(
   environmentId: string,
 ): Promise<EnvironmentFlag[]> {
   const rows = await db
-    .select({ ...getTableColumns(flag), enabled: flagEnvironment.enabled, rules: flagEnvironment.rules })
+    .select({
+      ...getTableColumns(flag),
+      enabled: flagEnvironment.enabled,
+      rules: flagEnvironment.rules,
+      prerequisites: flagEnvironment.prerequisites,
+    })
     .from(flag)
     .leftJoin(
       flagEnvironment,
@@ -37,7 +49,12 @@ export async function selectEnvironmentFlags(
     )
     .where(and(eq(flag.projectId, projectId), isNull(flag.archivedAt)))
     .orderBy(asc(flag.key));
-  return rows.map((row) => ({ ...row, enabled: row.enabled ?? false, rules: row.rules ?? [] }));
+  return rows.map((row) => ({
+    ...row,
+    enabled: row.enabled ?? false,
+    rules: row.rules ?? [],
+    prerequisites: row.prerequisites ?? [],
+  }));
 }
 
 export async function selectFlag(
@@ -178,15 +195,15 @@ export async function deleteFlagRow(tx: Database, id: string): Promise<void> {
 
 export async function upsertFlagEnvironment(
   tx: Database,
-  row: { flagId: string; environmentId: string; enabled: boolean; rules: FlagRule[] },
+  row: { flagId: string; environmentId: string; enabled: boolean; rules: FlagRule[]; prerequisites: Prerequisite[] },
 ): Promise<void> {
-  const { enabled, rules } = row;
+  const { enabled, rules, prerequisites } = row;
   await tx
     .insert(flagEnvironment)
     .values(row)
     .onConflictDoUpdate({
       target: [flagEnvironment.flagId, flagEnvironment.environmentId],
-      set: { enabled, rules, updatedAt: new Date() },
+      set: { enabled, rules, prerequisites, updatedAt: new Date() },
     });
 }
 
@@ -217,4 +234,36 @@ export async function selectLastFlagEvaluation(db: Database, projectId: string):
     .from(flagUsage)
     .where(eq(flagUsage.projectId, projectId));
   return row?.at ?? null;
+}
+
+/** Every flag's prerequisites (archived flags too) in every environment of the project, or in one of them. */
+export async function selectPrerequisites(
+  db: Database,
+  projectId: string,
+  environmentId?: string,
+): Promise<PrerequisiteRow[]> {
+  return db
+    .select({ flagKey: flag.key, environmentKey: environment.key, prerequisites: flagEnvironment.prerequisites })
+    .from(flagEnvironment)
+    .innerJoin(flag, eq(flag.id, flagEnvironment.flagId))
+    .innerJoin(environment, eq(environment.id, flagEnvironment.environmentId))
+    .where(
+      and(
+        eq(flag.projectId, projectId),
+        sql`jsonb_array_length(${flagEnvironment.prerequisites}) > 0`,
+        environmentId === undefined ? undefined : eq(flagEnvironment.environmentId, environmentId),
+      ),
+    )
+    .orderBy(asc(flag.key), asc(environment.key));
+}
+
+/** Every flag of the project (archived ones too) with its variant keys: what prerequisites may name. */
+export async function selectFlagVariantKeys(
+  db: Database,
+  projectId: string,
+): Promise<{ key: string; variants: { key: string }[]; archived: boolean }[]> {
+  return db
+    .select({ key: flag.key, variants: flag.variants, archived: sql<boolean>`${flag.archivedAt} is not null` })
+    .from(flag)
+    .where(eq(flag.projectId, projectId));
 }

@@ -1,4 +1,4 @@
-import type { FlagMetadata, FlagRule, FlagType, StaleReason, Variant } from '@tabula/protocol';
+import type { FlagMetadata, FlagRule, FlagType, Prerequisite, StaleReason, Variant } from '@tabula/protocol';
 
 export interface Flag {
   id: string;
@@ -23,6 +23,7 @@ export interface Flag {
 export interface EnvironmentFlag extends Flag {
   enabled: boolean;
   rules: FlagRule[];
+  prerequisites: Prerequisite[];
 }
 
 /** Whether a flag is on in one environment, and its rules there. */
@@ -31,6 +32,7 @@ export interface FlagEnvironmentRow {
   environmentId: string;
   enabled: boolean;
   rules: FlagRule[];
+  prerequisites: Prerequisite[];
   updatedAt: Date;
 }
 
@@ -38,6 +40,7 @@ export interface FlagEnvironmentRow {
 export interface FlagEnvironmentState {
   enabled: boolean;
   rules: FlagRule[];
+  prerequisites: Prerequisite[];
   updatedAt: Date | null;
   /** When an SDK of the environment last reported evaluating it; null if never. */
   lastEvaluatedAt: Date | null;
@@ -66,3 +69,10 @@ export interface FlagWithEnvironments extends Flag {
 
 /** Whether a flag is potentially stale, and why (stale.ts). */
 export type FlagStaleness = { stale: false } | { stale: true; reason: StaleReason; since: Date | null };
+
+/** One flag's prerequisites in one environment. */
+export interface PrerequisiteRow {
+  flagKey: string;
+  environmentKey: string;
+  prerequisites: Prerequisite[];
+}

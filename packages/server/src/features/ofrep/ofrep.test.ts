@@ -43,6 +43,29 @@ describe('OFREP', () => {
     expect(['s', 'l']).toContain(split.json().value);
   });
 
+  it('evaluates prerequisites with the SDK core: a flag whose prerequisite fails serves off, PREREQUISITE_FAILED', async () => {
+    const shop = await sdkShop(t.app, t.database.db);
+    await addFlag(t.database.db, shop.projectId, {
+      key: 'beta-banner',
+      environments: {
+        [shop.environments.production!]: { enabled: true, prerequisites: [{ flag: 'beta', variants: ['on'] }] },
+      },
+    });
+    await announceChange(t.database.db, shop.projectId);
+    const auth = bearer(shop.clientKey);
+    const pro = await single('beta-banner', { context: { targetingKey: 'u-1', plan: 'pro' } }, auth);
+    expect(pro.json()).toEqual({ key: 'beta-banner', value: true, reason: 'STATIC', variant: 'on', metadata: {} });
+    const free = await single('beta-banner', { context: { targetingKey: 'u-1', plan: 'free' } }, auth);
+    expect(free.statusCode).toBe(200);
+    expect(free.json()).toEqual({
+      key: 'beta-banner',
+      value: false,
+      reason: 'PREREQUISITE_FAILED',
+      variant: 'off',
+      metadata: {},
+    });
+  });
+
   it('answers OFREP errors: unknown flag, missing targeting key, bad context, bad body', async () => {
     const shop = await sdkShop(t.app, t.database.db);
     const auth = bearer(shop.clientKey);

@@ -36,6 +36,7 @@ const toFlag = (flag: EnvironmentFlag): PayloadFlag => ({
   offVariant: flag.offVariant,
   enabled: flag.enabled,
   rules: flag.rules.map((rule) => ({ ...rule, conditions: served(rule.conditions) })),
+  ...(flag.prerequisites.length > 0 ? { prerequisites: flag.prerequisites } : {}),
   ...(Object.keys(flag.metadata).length > 0 ? { metadata: flag.metadata } : {}),
 });
 

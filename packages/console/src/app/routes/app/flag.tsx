@@ -6,6 +6,7 @@ import { NotFound } from '../../../components/errors/not-found';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { FlagUsageCard } from '../../../features/flag-usage/components/flag-usage-card';
 import { useFlag } from '../../../features/flags/api/get-flag';
+import { useFlags } from '../../../features/flags/api/get-flags';
 import { useRuleExperiments } from '../../../features/flags/api/get-rule-experiments';
 import { FlagEnvironmentPanel } from '../../../features/flags/components/flag-environment-panel';
 import { FlagHeader } from '../../../features/flags/components/flag-header';
@@ -27,6 +28,8 @@ export function FlagRoute() {
   const project = useProject(projectId);
   const segments = useSegments(projectId);
   const experiments = useRuleExperiments(projectId);
+  // What the flag's prerequisites may name, for the test panel (archived flags are not in any payload).
+  const others = useFlags(projectId, { status: 'active', limit: 100 });
 
   if (!isTab(tab)) return <NotFound />;
   if (flag.isPending) return <Skeleton active />;
@@ -56,6 +59,7 @@ export function FlagRoute() {
         projectId={projectId}
         flag={flag.data}
         onDeleted={() => navigate(flagsPath(projectId), { replace: true })}
+        onCloned={(clone) => navigate(flagPath(projectId, clone.key))}
       />
       <ServerErrorAlert error={project.error ?? segments.error} />
       {environments.length > 0 && (
@@ -104,6 +108,7 @@ export function FlagRoute() {
             children: (
               <TestUserPanel
                 flag={flag.data}
+                others={others.data?.flags.filter((other) => other.key !== flag.data.key)}
                 environments={environments}
                 segments={segmentList}
                 experiments={experiments.data ?? []}

@@ -12,6 +12,7 @@ import { DeleteProjectCard } from '../../../features/projects/components/delete-
 import { ProjectGeneralForm } from '../../../features/projects/components/project-general-form';
 import { StaleFlagsForm } from '../../../features/projects/components/stale-flags-form';
 import { StatisticsSettingsForm } from '../../../features/projects/components/statistics-settings-form';
+import { TransferCard } from '../../../features/transfer/components/transfer-card';
 import { WebhooksCard } from '../../../features/webhooks/components/webhooks-card';
 import { isApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/authorization';
@@ -57,6 +58,7 @@ export function ProjectSettingsRoute() {
               <Flex vertical gap={24}>
                 <ProjectGeneralForm key={project.data.id} project={project.data} />
                 <StaleFlagsForm key={`stale-${project.data.id}`} project={project.data} />
+                <TransferCard projectId={projectId} />
                 <DeleteProjectCard project={project.data} onDeleted={() => navigate('/projects', { replace: true })} />
               </Flex>
             ),

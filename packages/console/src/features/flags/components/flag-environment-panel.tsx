@@ -8,6 +8,7 @@ import { useRulesDraft } from '../hooks/use-rules-draft';
 import { formatVariantValue } from '../utils/variant-fields';
 import { CopyRulesButton } from './copy-rules-button';
 import { FlagEnvironmentSwitch } from './flag-environment-switch';
+import { PrerequisitesSection } from './prerequisites-section';
 import { RulesEditor } from './rules-editor';
 import type { ExperimentChoices } from './serve-editor';
 
@@ -108,6 +109,7 @@ export function FlagEnvironmentPanel(props: FlagEnvironmentPanelProps) {
           title={t('switch.protected', { environment: environment.name })}
         />
       )}
+      <PrerequisitesSection projectId={projectId} flag={flag} environment={environment} canWrite={canChange} />
       <Flex vertical gap={4}>
         <Typography.Title level={5} style={{ margin: 0 }}>
           {t('rules.heading')}

@@ -1,10 +1,11 @@
-import { EditOutlined } from '@ant-design/icons';
+import { CopyOutlined, EditOutlined } from '@ant-design/icons';
 import type { Flag } from '@tabula/protocol';
-import { Alert, Button, Flex, Tag, Typography } from 'antd';
+import { Alert, App, Button, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { useCan } from '../../../lib/authorization';
+import { CloneFlagModal } from './clone-flag-modal';
 import { EditFlagModal } from './edit-flag-modal';
 import { FlagLifecycleMenu } from './flag-lifecycle-menu';
 import { FlagTypeTag } from './flag-type-tag';
@@ -13,12 +14,16 @@ interface FlagHeaderProps {
   projectId: string;
   flag: Flag;
   onDeleted: () => void;
+  /** After cloning: the page of the new flag. */
+  onCloned?: (clone: Flag) => void;
 }
 
-export function FlagHeader({ projectId, flag, onDeleted }: FlagHeaderProps) {
+export function FlagHeader({ projectId, flag, onDeleted, onCloned }: FlagHeaderProps) {
   const { t } = useTranslation('flags');
   const canWrite = useCan('flag:write');
+  const { message } = App.useApp();
   const [editing, setEditing] = useState(false);
+  const [cloning, setCloning] = useState(false);
   const archived = flag.archivedAt !== null;
 
   return (
@@ -62,6 +67,9 @@ export function FlagHeader({ projectId, flag, onDeleted }: FlagHeaderProps) {
               <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="flag-edit">
                 {t('edit.button')}
               </Button>
+              <Button icon={<CopyOutlined />} onClick={() => setCloning(true)} data-testid="flag-clone">
+                {t('clone.button')}
+              </Button>
               <FlagLifecycleMenu projectId={projectId} flag={flag} onDeleted={onDeleted} labelled />
             </>
           )
@@ -77,6 +85,19 @@ export function FlagHeader({ projectId, flag, onDeleted }: FlagHeaderProps) {
         />
       )}
       {canWrite && <EditFlagModal projectId={projectId} flag={flag} open={editing} onClose={() => setEditing(false)} />}
+      {canWrite && (
+        <CloneFlagModal
+          projectId={projectId}
+          flag={flag}
+          open={cloning}
+          onClose={() => setCloning(false)}
+          onCloned={(clone) => {
+            setCloning(false);
+            void message.success(t('clone.done', { key: clone.key }));
+            onCloned?.(clone);
+          }}
+        />
+      )}
     </>
   );
 }

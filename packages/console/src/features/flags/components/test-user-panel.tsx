@@ -9,6 +9,8 @@ import { formatVariantValue } from '../utils/variant-fields';
 
 interface TestUserPanelProps {
   flag: Flag;
+  /** The project's other flags, which the flag's prerequisites may name. */
+  others?: Flag[];
   environments: { key: string; name: string }[];
   segments: PayloadSegment[];
   experiments: Experiment[];
@@ -20,6 +22,7 @@ const REASON_COLORS: Record<PreviewResult['reason'], string> = {
   SPLIT: 'blue',
   DEFAULT: 'default',
   DISABLED: 'orange',
+  PREREQUISITE_FAILED: 'orange',
   ERROR: 'red',
 };
 
@@ -35,13 +38,13 @@ interface Row extends PreviewResult {
  * What a visitor with these attributes gets in each environment, worked out in the browser by the SDK's own
  * evaluator from the saved rules: the answer an application would see.
  */
-export function TestUserPanel({ flag, environments, segments, experiments }: TestUserPanelProps) {
+export function TestUserPanel({ flag, others, environments, segments, experiments }: TestUserPanelProps) {
   const { t } = useTranslation('flags');
   const [unitId, setUnitId] = useState('');
   const [rows, setRows] = useState<AttributeRow[]>([{ name: '', value: '' }]);
   const attributes = toAttributes(rows, unitId);
   const results: Row[] = environments.map((environment) => {
-    const result = previewFlag({ flag, environment: environment.key, segments, experiments }, attributes);
+    const result = previewFlag({ flag, others, environment: environment.key, segments, experiments }, attributes);
     const state = flag.environments[environment.key];
     const misses = state && result.reason !== 'ERROR' ? ruleMisses(state, result.ruleId, attributes, segments) : [];
     return { environment, ...result, misses: misses.map((miss) => missSentence(miss, t)) };

@@ -8,6 +8,7 @@ export const flagsApiPath = `/api/v1/projects/${ids.project}/flags`;
 export const environmentState = (change: Partial<FlagEnvironmentState> = {}): FlagEnvironmentState => ({
   enabled: false,
   rules: [],
+  prerequisites: [],
   updatedAt: null,
   lastEvaluatedAt: null,
   ...change,

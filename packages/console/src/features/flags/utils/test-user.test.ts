@@ -21,9 +21,10 @@ const flag: Flag = {
   createdAt: NOW,
   updatedAt: NOW,
   environments: {
-    development: { enabled: false, rules: [], updatedAt: null, lastEvaluatedAt: null },
+    development: { enabled: false, rules: [], prerequisites: [], updatedAt: null, lastEvaluatedAt: null },
     production: {
       enabled: true,
+      prerequisites: [],
       rules: [
         { id: 'ruleStaff', conditions: [], segments: ['staff'], serve: { kind: 'variant', variant: 'express' } },
         {
@@ -64,8 +65,26 @@ describe('testing a user', () => {
         offVariant: 'classic',
         enabled: true,
         rules: flag.environments.production?.rules,
+        prerequisites: [],
       },
     ]);
+  });
+
+  it('evaluates prerequisites against the other flags given, as the SDK does', () => {
+    const required = {
+      ...flag,
+      key: 'payments',
+      environments: { production: { ...flag.environments.production!, enabled: false } },
+    };
+    const requiring = {
+      ...flag,
+      environments: {
+        ...flag.environments,
+        production: { ...flag.environments.production!, prerequisites: [{ flag: 'payments', variants: ['express'] }] },
+      },
+    };
+    const result = previewFlag({ ...sources('production'), flag: requiring, others: [required] }, { id: 'u1' });
+    expect(result).toMatchObject({ variant: 'classic', reason: 'PREREQUISITE_FAILED' });
   });
 
   it('matches a rule by segment, and names the rule', () => {

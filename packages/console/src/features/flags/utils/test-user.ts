@@ -3,6 +3,7 @@ import {
   type Flag,
   PAYLOAD_FORMAT,
   type PayloadExperiment,
+  type PayloadFlag,
   type PayloadSegment,
   type SdkPayload,
 } from '@tabula/protocol';
@@ -11,6 +12,8 @@ import { type Attributes, createEvaluator, type FlagResult } from '@tabula/sdk';
 /** What the SDK would receive for this flag alone: its state in one environment, the segments and the experiments. */
 export interface PreviewSources {
   flag: Flag;
+  /** The project's other flags, which the flag's prerequisites may name. */
+  others?: Flag[];
   environment: string;
   segments: PayloadSegment[];
   experiments: Experiment[];
@@ -38,9 +41,22 @@ export function toPayloadExperiment(experiment: Experiment): PayloadExperiment |
   };
 }
 
-/** The SDK payload of one environment, cut down to one flag: the same input the SDK would evaluate. */
-export function previewPayload({ flag, environment, segments, experiments }: PreviewSources): SdkPayload {
-  const state = flag.environments[environment] ?? { enabled: false, rules: [] };
+function toPayloadFlag(flag: Flag, environment: string): PayloadFlag {
+  const state = flag.environments[environment];
+  return {
+    key: flag.key,
+    type: flag.type,
+    variants: flag.variants,
+    defaultVariant: flag.defaultVariant,
+    offVariant: flag.offVariant,
+    enabled: state?.enabled ?? false,
+    rules: state?.rules ?? [],
+    prerequisites: state?.prerequisites ?? [],
+  };
+}
+
+/** The SDK payload of one environment, cut down to one flag and those it may require: what the SDK would evaluate. */
+export function previewPayload({ flag, others = [], environment, segments, experiments }: PreviewSources): SdkPayload {
   return {
     format: PAYLOAD_FORMAT,
     projectId: '',
@@ -48,17 +64,8 @@ export function previewPayload({ flag, environment, segments, experiments }: Pre
     revision: 'preview',
     generatedAt: new Date(0).toISOString(),
     segments: segments.map(({ key, conditions }) => ({ key, conditions })),
-    flags: [
-      {
-        key: flag.key,
-        type: flag.type,
-        variants: flag.variants,
-        defaultVariant: flag.defaultVariant,
-        offVariant: flag.offVariant,
-        enabled: state.enabled,
-        rules: state.rules,
-      },
-    ],
+    // The flag first: a stale copy of it among the others is left out, as the SDK keeps the first of a key.
+    flags: [flag, ...others].map((each) => toPayloadFlag(each, environment)),
     experiments: experiments.flatMap((experiment) => toPayloadExperiment(experiment) ?? []),
   };
 }

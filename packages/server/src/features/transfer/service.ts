@@ -1,0 +1,2 @@
+export { exportProject } from './export';
+export { importProject } from './import';
