@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, vi } from 'vitest';
@@ -7,6 +7,10 @@ import { extendDayjs } from '../lib/dayjs';
 import { applyLanguage, i18nOptions } from '../lib/i18n';
 import { useServerReachability } from '../lib/server-reachability';
 import { loadBundles } from './bundles';
+
+// A lazily loaded page on a busy machine can take longer than the default second to appear; waits that succeed
+// return as soon as it does.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(async () => {
   extendDayjs();
