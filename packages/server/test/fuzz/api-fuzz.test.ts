@@ -168,10 +168,14 @@ describe('the API under fuzzing, from its own OpenAPI document', () => {
   let csrfToken: string;
   let values: Record<string, string>;
 
-  /** Rows in every table: a request that was refused must leave every count as it was. */
+  /**
+   * Rows in every table: a request that was refused must leave every count as it was. Usage counts are left out: an
+   * evaluation of a flag the project lacks (an OFREP 404) is counted on purpose, so that typos surface.
+   */
   const rowCount = async (): Promise<number> => {
     const tables = (await t.database.db.execute(
-      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
+          and table_name not in ('unknown_flag', 'flag_usage_hourly', 'sdk_instance')`,
     )) as unknown as { rows: { table_name: string }[] };
     const counts = tables.rows.map(({ table_name }) => `(select count(*) from "${table_name}")`).join(' + ');
     const result = (await t.database.db.execute(sql.raw(`select ${counts} as total`))) as unknown as {

@@ -10,7 +10,7 @@ export {
   listRulesServingExperiment,
   rollOutExperiment,
 } from './experiment-rules';
-export { createFlag, deleteFlag, getFlag, listFlags, setFlagArchived, updateFlag } from './flags';
+export { createFlag, deleteFlag, flagSnapshot, getFlag, listFlags, setFlagArchived, updateFlag } from './flags';
 export type { EnvironmentFlag, Flag, FlagEnvironmentState, FlagUsageReport, FlagWithEnvironments } from './types';
 
 /** The project's flags that are not archived, as one environment sees them, ordered by key. */

@@ -1,6 +1,6 @@
 import { PROJECT_EXPORT_FORMAT, PROJECT_EXPORT_VERSION, type ProjectExportDocument } from '@tabula/protocol';
 import type { Database } from '../../db/client';
-import { type FlagWithEnvironments, listFlags } from '../flags/service';
+import { type FlagWithEnvironments, flagSnapshot, listFlags } from '../flags/service';
 import { definitionOf, listMetrics, type Metric } from '../metrics/service';
 import { getProject } from '../projects/service';
 import { listSegments } from '../segments/service';
@@ -22,23 +22,19 @@ async function everyPage<Item>(
 }
 
 /** Only environments where the flag was ever set: elsewhere it is off with no rules, which is what importing gives. */
-const toExportedFlag = (flag: FlagWithEnvironments): ProjectExportDocument['flags'][number] => ({
-  key: flag.key,
-  name: flag.name,
-  description: flag.description,
-  type: flag.type,
-  variants: flag.variants,
-  defaultVariant: flag.defaultVariant,
-  offVariant: flag.offVariant,
-  tags: flag.tags,
-  metadata: flag.metadata,
-  archived: flag.archivedAt !== null,
-  environments: Object.fromEntries(
-    Object.entries(flag.environments)
-      .filter(([, state]) => state.updatedAt !== null)
-      .map(([envKey, { enabled, rules, prerequisites }]) => [envKey, { enabled, rules, prerequisites }]),
-  ),
-});
+const toExportedFlag = (flag: FlagWithEnvironments): ProjectExportDocument['flags'][number] => {
+  // The definition as the audit log keeps it, with archiving said as a flag and the times left out.
+  const { archivedAt, ...definition } = flagSnapshot(flag);
+  return {
+    ...definition,
+    archived: archivedAt !== null,
+    environments: Object.fromEntries(
+      Object.entries(flag.environments)
+        .filter(([, state]) => state.updatedAt !== null)
+        .map(([envKey, { enabled, rules, prerequisites }]) => [envKey, { enabled, rules, prerequisites }]),
+    ),
+  };
+};
 
 const toExportedMetric = (metric: Metric): ProjectExportDocument['metrics'][number] => ({
   ...definitionOf(metric),
