@@ -2,19 +2,30 @@
 // 5,000,000 events, four metrics (a conversion, revenue with CUPED and percentile capping, a count and a ratio).
 // On PGlite, and on PostgreSQL when DATABASE_URL is set, where it is timed again after 20,000,000 events of other
 // experiments joined the table: the time must follow the experiment's own events. Target: ≤ 10 s on PostgreSQL.
+// Then the same events in ClickHouse (target: 5× faster than PostgreSQL), and 10,000,000 units with 100,000,000
+// events there (target: ≤ 30 s). ClickHouse is TABULA_BENCH_CLICKHOUSE_URL, by default the one
+// scripts/clickhouse-for-tests.sh starts. TABULA_BENCH_STORES (e.g. `postgresql,clickhouse`) runs fewer stores.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { type ClickHouse, connectClickHouse } from '../packages/server/src/db/clickhouse/connection';
+import { chInteger, chString } from '../packages/server/src/db/clickhouse/literal';
+import { EVENT_TABLE, migrateClickHouse } from '../packages/server/src/db/clickhouse/schema';
 import { createDatabase, type DatabaseHandle } from '../packages/server/src/db/client';
 import { migrate } from '../packages/server/src/db/migrate';
 import { aggregate } from '../packages/server/src/features/analysis/aggregate';
-import type { AnalysedMetric } from '../packages/server/src/features/analysis/metric-sql';
+import { aggregateOnClickHouse } from '../packages/server/src/features/analysis/clickhouse-aggregate';
+import type { AnalysedMetric } from '../packages/server/src/features/analysis/metric-values';
 
 const UNITS = 1_000_000;
 const EVENTS = 5_000_000;
 const OTHER_EVENTS = 20_000_000;
+const LARGE_UNITS = 10_000_000;
+const LARGE_EVENTS = 100_000_000;
 const PROJECT = 'bench-project';
 const T0 = Date.parse('2030-01-01T00:00:00.000Z');
 const SPREAD_DAYS = 28;
@@ -56,7 +67,8 @@ const METRICS: AnalysedMetric[] = [
  * table stays as inserted.
  */
 async function fill(handle: DatabaseHandle, experiment: string, units: number, events: number) {
-  const { db } = handle;
+  // Loading millions of rows takes longer than a request's statement may: the analysis connections allow it.
+  const db = handle.analysisDb;
   const unit = sql`${experiment} || '-' || (g % ${units})`;
   const exposedAt = sql`to_timestamp(${T0 / 1000}::float8 + (g % ${units}) * ${(SPREAD_DAYS * 86_400) / units}::float8)`;
   await db.execute(sql`
@@ -83,28 +95,74 @@ async function fill(handle: DatabaseHandle, experiment: string, units: number, e
   await db.execute(sql`checkpoint`);
 }
 
-/** As the server runs it: on PostgreSQL over two connections (TABULA_ANALYSIS_CONNECTIONS' default), on PGlite one. */
-async function timeRefresh({ db, kind }: DatabaseHandle): Promise<number> {
+const SCOPE = {
+  projectId: PROJECT,
+  experimentKey: 'checkout',
+  versionKeys: ['a', 'b', 'c'],
+  from: new Date(T0),
+  until: new Date(T0 + (SPREAD_DAYS + 7) * 86_400_000),
+};
+
+/** Seconds a refresh took, once it is checked to have seen every exposed unit. */
+async function timed(units: number, refresh: () => Promise<{ versions: { units: number }[] }>): Promise<number> {
   const started = performance.now();
-  const data = await aggregate(
-    db,
-    {
-      projectId: PROJECT,
-      experimentKey: 'checkout',
-      versionKeys: ['a', 'b', 'c'],
-      from: new Date(T0),
-      until: new Date(T0 + (SPREAD_DAYS + 7) * 86_400_000),
-    },
-    METRICS,
-    { connections: kind === 'postgres' ? 2 : 1 },
-  );
+  const data = await refresh();
   const seconds = (performance.now() - started) / 1000;
   const exposed = data.versions.reduce((sum, version) => sum + version.units, 0);
-  if (exposed !== UNITS) throw new Error(`${exposed} units analysed, ${UNITS} exposed`);
-  return seconds;
+  if (exposed !== units) throw new Error(`${exposed} units analysed, ${units} exposed`);
+  return Number(seconds.toFixed(2));
 }
 
-async function run(database: 'pglite' | 'postgresql') {
+/** As the server runs it: on PostgreSQL over two connections (TABULA_ANALYSIS_CONNECTIONS' default), on PGlite one. */
+const timeRefresh = ({ db, kind }: DatabaseHandle) =>
+  timed(UNITS, () => aggregate(db, SCOPE, METRICS, { connections: kind === 'postgres' ? 2 : 1 }));
+
+/** The same shape of events as `fill`, made by ClickHouse itself. */
+async function fillClickHouse(clickhouse: ClickHouse, experiment: string, units: number, events: number) {
+  const table = `${clickhouse.database}.${EVENT_TABLE}`;
+  const name = chString(experiment);
+  const unit = `concat(${name}, '-', toString(number % ${chInteger(units)}))`;
+  const exposedMs = `toInt64(${T0} + intDiv((number % ${units}) * ${SPREAD_DAYS * 86_400_000}, ${units}))`;
+  await clickhouse.command(
+    `INSERT INTO ${table} (project_id, environment_id, event_id, type, unit_id, experiment, version, occurred_ms)
+    SELECT ${chString(PROJECT)}, 'env', concat(${name}, '-x', toString(number)), 'exposure', ${unit}, ${name},
+      ['a', 'b', 'c'][1 + (number % ${units}) % 3], toUInt64(${exposedMs} + intDiv(number, ${units}) * 3600000)
+    FROM system.numbers LIMIT ${chInteger(Math.round(units * 1.1))}`,
+    3600_000,
+  );
+  const kind = `intDiv(number, ${units}) % 5`;
+  await clickhouse.command(
+    `INSERT INTO ${table} (project_id, environment_id, event_id, type, unit_id, name, value, properties, occurred_ms)
+    SELECT ${chString(PROJECT)}, 'env', concat(${name}, '-t', toString(number)), 'track', ${unit},
+      ['$pageview', 'add_to_cart', 'add_to_cart', 'purchase', 'purchase'][1 + ${kind}],
+      if(${kind} >= 3, toFloat64(10 + (number * 7919) % 90), toFloat64(0)),
+      if(${kind} = 0, '{"url":"https://shop.example/"}', ''),
+      toUInt64(if(${kind} = 4, ${exposedMs} - 259200000, ${exposedMs} + toInt64((number * 104729) % 172800) * 1000))
+    FROM system.numbers LIMIT ${chInteger(events)}`,
+    3600_000,
+  );
+  // As PostgreSQL's fill vacuums: the timing is of a settled table, not of the merges after a bulk load.
+  await clickhouse.command(`OPTIMIZE TABLE ${table} FINAL`, 3600_000);
+}
+
+const CLICKHOUSE_URL = process.env.TABULA_BENCH_CLICKHOUSE_URL ?? 'http://127.0.0.1:18123';
+
+/** A refresh over `units` units and `events` events in a ClickHouse database of its own. */
+async function timeClickHouse(units: number, events: number): Promise<number> {
+  const database = `tabula_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const clickhouse = connectClickHouse({ url: `${CLICKHOUSE_URL}/${database}`, cluster: null });
+  try {
+    await migrateClickHouse(clickhouse);
+    await fillClickHouse(clickhouse, 'checkout', units, events);
+    return await timed(units, () => aggregateOnClickHouse(clickhouse, SCOPE, METRICS));
+  } finally {
+    await clickhouse.command(`DROP DATABASE IF EXISTS ${database}`, 600_000);
+    await clickhouse.close();
+  }
+}
+
+/** Seconds of a refresh on `database`, and on PostgreSQL also with other experiments' events in the table. */
+async function run(database: 'pglite' | 'postgresql'): Promise<{ seconds: number; withOtherEvents?: number }> {
   let dataDir: string | null = null;
   let drop = async () => {};
   let handle: DatabaseHandle;
@@ -129,16 +187,11 @@ async function run(database: 'pglite' | 'postgresql') {
     await migrate(handle);
     await fill(handle, 'checkout', UNITS, EVENTS);
     const seconds = await timeRefresh(handle);
-    const figures: Record<string, unknown> = { name: 'analysis', database, units: UNITS, events: EVENTS, seconds };
-    if (database === 'postgresql') {
-      for (const [index, share] of [0.25, 0.25, 0.25, 0.25].entries()) {
-        await fill(handle, `other-${index}`, UNITS, OTHER_EVENTS * share - UNITS * 1.1);
-      }
-      figures.otherEvents = OTHER_EVENTS;
-      figures.secondsWithOtherEvents = await timeRefresh(handle);
+    if (database === 'pglite') return { seconds };
+    for (const [index, share] of [0.25, 0.25, 0.25, 0.25].entries()) {
+      await fill(handle, `other-${index}`, UNITS, OTHER_EVENTS * share - UNITS * 1.1);
     }
-    figures.targetSeconds = 10;
-    console.log(JSON.stringify(figures));
+    return { seconds, withOtherEvents: await timeRefresh(handle) };
   } finally {
     await handle.close();
     await drop();
@@ -146,5 +199,31 @@ async function run(database: 'pglite' | 'postgresql') {
   }
 }
 
-await run('pglite');
-if (process.env.DATABASE_URL) await run('postgresql');
+const stores = (process.env.TABULA_BENCH_STORES ?? 'pglite,postgresql,clickhouse').split(',');
+const figures: Record<string, unknown> = { name: 'analysis', units: UNITS, events: EVENTS };
+if (stores.includes('pglite')) figures.pgliteSeconds = (await run('pglite')).seconds;
+if (stores.includes('postgresql') && process.env.DATABASE_URL) {
+  const postgres = await run('postgresql');
+  figures.postgresSeconds = postgres.seconds;
+  figures.otherEvents = OTHER_EVENTS;
+  figures.postgresSecondsWithOtherEvents = postgres.withOtherEvents;
+}
+figures.targetSeconds = 10;
+if (stores.includes('clickhouse')) {
+  // The bench starts the test ClickHouse when none answers (installing Debian's package if needed).
+  if (!process.env.TABULA_BENCH_CLICKHOUSE_URL) {
+    execFileSync(new URL('../scripts/clickhouse-for-tests.sh', import.meta.url).pathname, { stdio: 'inherit' });
+  }
+  const clickhouseSeconds = await timeClickHouse(UNITS, EVENTS);
+  figures.clickhouseSeconds = clickhouseSeconds;
+  if (typeof figures.postgresSeconds === 'number') {
+    figures.clickhouseSpeedup = Number((figures.postgresSeconds / clickhouseSeconds).toFixed(1));
+  }
+  figures.clickhouseLargeUnits = LARGE_UNITS;
+  figures.clickhouseLargeEvents = LARGE_EVENTS;
+  figures.clickhouseLargeSeconds = await timeClickHouse(LARGE_UNITS, LARGE_EVENTS);
+  // How the time grows with ten times the units and twenty times the events.
+  figures.clickhouseGrowth = Number(((figures.clickhouseLargeSeconds as number) / clickhouseSeconds).toFixed(1));
+  figures.clickhouseLargeTargetSeconds = 30;
+}
+console.log(JSON.stringify(figures));

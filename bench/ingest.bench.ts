@@ -1,6 +1,9 @@
 // How many SDK events per second the server stores: 50 senders each posting batches of 100 events (each batch with
 // new event ids) as fast as the server answers. A 202 means the batch is committed, so every counted event is in the
-// database. The database is PGlite, or PostgreSQL when DATABASE_URL is set (as for the api bench).
+// database. The database is PGlite, or PostgreSQL when DATABASE_URL is set (as for the api bench); then the same load
+// again with the events in ClickHouse (TABULA_BENCH_CLICKHOUSE_URL, by default the one scripts/clickhouse-for-tests.sh
+// starts), configuration still in that database.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { createClientKey, signUpOwnerWithProject } from '../e2e/support/owner';
@@ -39,38 +42,58 @@ function batch(): string {
   return JSON.stringify({ events });
 }
 
-const prepared = Array.from({ length: PREPARED_BATCHES }, batch);
-const server = await startServer({ TABULA_SDK_EVENT_RATE_LIMIT: '100000000' });
-try {
-  const key = await createClientKey(server.url, await signUpOwnerWithProject(server.url));
-  const result = await autocannon({
-    url: server.url,
-    connections: SENDERS,
-    duration: DURATION_SECONDS,
-    requests: [
-      {
-        method: 'POST',
-        path: `/sdk/v1/events/${key}`,
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => ({ ...request, body: prepared.pop() ?? batch() }),
-      },
-    ],
-  });
-  const stored = result['2xx'];
-  if (result.errors > 0 || stored !== result.requests.total) {
-    throw new Error(`${result.requests.total} batches sent, ${stored} stored (202), ${result.errors} errors`);
+const CLICKHOUSE_URL = process.env.TABULA_BENCH_CLICKHOUSE_URL ?? 'http://127.0.0.1:18123';
+
+/** Events per second stored by a server started with `env`, and the 99th percentile of its answers. */
+async function measure(env: Record<string, string>): Promise<{ eventsPerSecond: number; p99Ms: number }> {
+  const prepared = Array.from({ length: PREPARED_BATCHES }, batch);
+  const server = await startServer({ TABULA_SDK_EVENT_RATE_LIMIT: '100000000', ...env });
+  try {
+    const key = await createClientKey(server.url, await signUpOwnerWithProject(server.url));
+    const result = await autocannon({
+      url: server.url,
+      connections: SENDERS,
+      duration: DURATION_SECONDS,
+      requests: [
+        {
+          method: 'POST',
+          path: `/sdk/v1/events/${key}`,
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request) => ({ ...request, body: prepared.pop() ?? batch() }),
+        },
+      ],
+    });
+    const stored = result['2xx'];
+    if (result.errors > 0 || stored !== result.requests.total) {
+      throw new Error(`${result.requests.total} batches sent, ${stored} stored (202), ${result.errors} errors`);
+    }
+    return { eventsPerSecond: Math.round((stored * EVENTS_PER_BATCH) / DURATION_SECONDS), p99Ms: result.latency.p99 };
+  } finally {
+    await server.stop();
   }
-  console.log(
-    JSON.stringify({
-      name: 'ingest',
-      database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
-      senders: SENDERS,
-      eventsPerBatch: EVENTS_PER_BATCH,
-      seconds: DURATION_SECONDS,
-      eventsPerSecond: Math.round((stored * EVENTS_PER_BATCH) / DURATION_SECONDS),
-      p99Ms: result.latency.p99,
-    }),
-  );
-} finally {
-  await server.stop();
 }
+
+// The bench starts the test ClickHouse when none answers (installing Debian's package if needed).
+if (!process.env.TABULA_BENCH_CLICKHOUSE_URL) {
+  execFileSync(new URL('../scripts/clickhouse-for-tests.sh', import.meta.url).pathname, { stdio: 'inherit' });
+}
+const sql = await measure({});
+const clickhouseDatabase = `tabula_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+const clickhouse = await measure({ TABULA_CLICKHOUSE_URL: `${CLICKHOUSE_URL}/${clickhouseDatabase}` });
+await fetch(`${CLICKHOUSE_URL}/?query=${encodeURIComponent(`DROP DATABASE IF EXISTS ${clickhouseDatabase}`)}`, {
+  method: 'POST',
+});
+console.log(
+  JSON.stringify({
+    name: 'ingest',
+    database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
+    senders: SENDERS,
+    eventsPerBatch: EVENTS_PER_BATCH,
+    seconds: DURATION_SECONDS,
+    eventsPerSecond: sql.eventsPerSecond,
+    p99Ms: sql.p99Ms,
+    clickhouseEventsPerSecond: clickhouse.eventsPerSecond,
+    clickhouseP99Ms: clickhouse.p99Ms,
+    clickhouseVsDatabase: Number((clickhouse.eventsPerSecond / sql.eventsPerSecond).toFixed(2)),
+  }),
+);

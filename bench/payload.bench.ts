@@ -64,10 +64,10 @@ function flagRows(projectId: string, environmentId: string) {
       kind < 0.5
         ? []
         : kind < 0.8
-          ? [{ id: token(), conditions: [], segments: [], serve: rollout(Math.round(random() * 100) * 100) }]
+          ? [{ id: 'r1', conditions: [], segments: [], serve: rollout(Math.round(random() * 100) * 100) }]
           : [
               {
-                id: token(),
+                id: 'r1',
                 conditions: [{ attribute: 'country', operator: 'in', values: ['NL', 'DE'] }],
                 segments: [],
                 serve: { kind: 'variant' as const, variant: 'treatment' },
@@ -108,14 +108,30 @@ async function seed(dataDir: string) {
   }
 }
 
-/** What travels for a gzip-accepting client (fetch would decompress it before we could count). */
-function compressedSize(url: string): Promise<number> {
+/** What travels for a client accepting `encoding` (fetch would decompress it before we could count). */
+function compressedSize(url: string, encoding: 'gzip' | 'br'): Promise<number> {
   return new Promise((resolve, reject) => {
-    get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
-      if (response.headers['content-encoding'] !== 'gzip') reject(new Error('the payload was not gzipped'));
+    get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+      if (response.headers['content-encoding'] !== encoding) reject(new Error(`the payload was not ${encoding}`));
       let bytes = 0;
       response.on('data', (chunk: Buffer) => (bytes += chunk.length));
       response.on('end', () => resolve(bytes));
+    }).on('error', reject);
+  });
+}
+
+/** The header fields of a 304 as they travel (`name: value` and CRLF each, without the status line). */
+function notModifiedHeaderBytes(url: string, etag: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'gzip, br', 'if-none-match': etag } }, (response) => {
+      if (response.statusCode !== 304) reject(new Error(`expected 304, got ${response.statusCode}`));
+      const { rawHeaders } = response;
+      let bytes = 0;
+      for (let index = 0; index < rawHeaders.length; index += 2) {
+        bytes += Buffer.byteLength(`${rawHeaders[index]}: ${rawHeaders[index + 1]}\r\n`);
+      }
+      response.resume();
+      resolve(bytes);
     }).on('error', reject);
   });
 }
@@ -152,7 +168,9 @@ try {
       p99Ms: full.p99Ms,
       notModified,
       payloadBytes: body.length,
-      gzipBytes: await compressedSize(url),
+      gzipBytes: await compressedSize(url, 'gzip'),
+      brotliBytes: await compressedSize(url, 'br'),
+      notModifiedHeaderBytes: await notModifiedHeaderBytes(url, etag),
     }),
   );
 } finally {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, chromiumAvailable, chromiumPath } from './support/chromium';
 import { confirmDialog } from './support/dialog';
 import { flagsApi } from './support/flags-api';
-import { type Owner, signUpOwnerWithProject } from './support/owner';
+import { inviteMember, type Owner, signUpOwnerWithProject } from './support/owner';
 import { type RunningServer, startServer } from './support/server';
 
 const artifacts = new URL('./artifacts/', import.meta.url).pathname;
@@ -35,25 +35,6 @@ async function startReceiver(): Promise<{ server: Server; url: string; deliverie
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/tabula`, deliveries };
 }
 
-/** An editor of the owner's organization, signed in through an invitation as a new member would be. */
-async function inviteEditor(url: string, owner: Owner): Promise<{ cookie: string; userId: string }> {
-  const invitation = await fetch(`${url}/api/v1/invitations`, {
-    method: 'POST',
-    headers: owner.headers,
-    body: JSON.stringify({ role: 'editor' }),
-  });
-  const { url: link } = (await invitation.json()) as { url: string };
-  const token = new URL(link).pathname.split('/').pop();
-  const accepted = await fetch(`${url}/api/v1/auth/invitations/${token}/accept`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'editor@example.com', password: 'an editor password', name: 'Eddie Editor' }),
-  });
-  if (accepted.status !== 201) throw new Error(`accepting the invitation answered ${accepted.status}`);
-  const me = (await accepted.json()) as { user: { id: string } };
-  return { cookie: accepted.headers.getSetCookie()[0]?.split(';')[0] ?? '', userId: me.user.id };
-}
-
 // Issue 18: production is protected; an editor sees it read-only until the project grants them changing it, and then
 // their switch reaches the team's webhook, signed.
 describe.skipIf(!chromiumAvailable)('governance', () => {
@@ -61,7 +42,7 @@ describe.skipIf(!chromiumAvailable)('governance', () => {
   let owner: Owner;
   let browser: Browser;
   let editorPage: Page;
-  let editor: { cookie: string; userId: string };
+  let editor: Awaited<ReturnType<typeof inviteMember>>;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let secret = '';
 
@@ -78,10 +59,14 @@ describe.skipIf(!chromiumAvailable)('governance', () => {
     });
     expect(webhook.status).toBe(201);
     secret = ((await webhook.json()) as { secret: string }).secret;
-    editor = await inviteEditor(tabula.url, owner);
+    editor = await inviteMember(tabula.url, owner, {
+      role: 'editor',
+      email: 'editor@example.com',
+      name: 'Eddie Editor',
+    });
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const [name = '', value = ''] = editor.cookie.split('=');
+    const [name = '', value = ''] = (editor.headers.cookie ?? '').split('=');
     await context.addCookies([{ name, value, url: tabula.url }]);
     editorPage = await context.newPage();
   });

@@ -35,6 +35,29 @@ export async function signUpOwnerWithProject(url: string): Promise<Owner> {
   return { headers, projectId: id };
 }
 
+/** A member of the owner's organization with `role`, signed in through an invitation as a new member would be. */
+export async function inviteMember(
+  url: string,
+  owner: Owner,
+  member: { role: 'admin' | 'editor' | 'viewer'; email: string; name: string },
+): Promise<{ headers: Record<string, string>; userId: string }> {
+  const invitation = await fetch(`${url}/api/v1/invitations`, {
+    method: 'POST',
+    headers: owner.headers,
+    body: JSON.stringify({ role: member.role }),
+  });
+  const { url: link } = await created<{ url: string }>(invitation, 'invitation');
+  const token = new URL(link).pathname.split('/').pop();
+  const accepted = await fetch(`${url}/api/v1/auth/invitations/${token}/accept`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: member.email, password: `${member.name} password`, name: member.name }),
+  });
+  const cookie = accepted.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+  const me = await created<{ user: { id: string }; csrfToken: string }>(accepted, 'accepting the invitation');
+  return { headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': me.csrfToken }, userId: me.user.id };
+}
+
 export async function createClientKey(url: string, owner: Owner, environment = 'production'): Promise<string> {
   const response = await fetch(`${url}/api/v1/projects/${owner.projectId}/keys`, {
     method: 'POST',

@@ -11,6 +11,8 @@ const serverDir = new URL('../../packages/server/', import.meta.url).pathname;
 export interface RunningServer {
   url: string;
   port: number;
+  /** Its PostgreSQL database; null on PGlite. */
+  databaseUrl: string | null;
   /**
    * Reads the server's database directly, to check what a test did reached it. PostgreSQL is read live; PGlite
    * belongs to one process at a time, so it is read once the server has halted.
@@ -18,11 +20,13 @@ export interface RunningServer {
   query<T>(text: string, values?: unknown[]): Promise<T[]>;
   /** Ends the server process and keeps its data for query(). */
   halt(): Promise<void>;
+  /** Kills the process outright (SIGKILL), as a crash would: nothing in flight is finished. */
+  crash(): Promise<void>;
   /** Ends the server process and removes its data. */
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -79,12 +83,18 @@ const SHUTDOWN_LIMIT_MS = 20_000;
 
 /**
  * Starts the real server as a user would (its own process, its own data directory), on a free port. Variables that
- * name the server's own addresses are given as a function of that port.
+ * name the server's own addresses are given as a function of that port. On PostgreSQL, another server can be started
+ * on the same database, as a second process behind a load balancer would run.
  */
-export async function startServer(extraEnv: ServerEnv | ((port: number) => ServerEnv) = {}): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: ServerEnv | ((port: number) => ServerEnv) = {},
+  options: { sharingDatabaseOf?: RunningServer } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tabula-e2e-'));
-  const database = await freshDatabase();
+  const shared = options.sharingDatabaseOf?.databaseUrl;
+  // A second server on the same PostgreSQL database: the first one's owner drops it.
+  const database = shared ? { url: shared, drop: async () => {} } : await freshDatabase();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -125,6 +135,7 @@ export async function startServer(extraEnv: ServerEnv | ((port: number) => Serve
   return {
     url,
     port,
+    databaseUrl: database.url ?? null,
     async query<T>(text: string, values: unknown[] = []) {
       if (database.url) {
         const client = new pg.Client({ connectionString: database.url });
@@ -145,6 +156,10 @@ export async function startServer(extraEnv: ServerEnv | ((port: number) => Serve
       }
     },
     halt,
+    async crash() {
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
       await halt();
       await database.drop();

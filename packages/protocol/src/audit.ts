@@ -15,6 +15,7 @@ export const AUDIT_ENTITY_TYPES = [
   'experiment',
   'metric',
   'webhook',
+  'change_request',
 ] as const;
 export const auditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;

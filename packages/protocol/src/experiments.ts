@@ -145,8 +145,8 @@ export const experimentSchema = z.object({
   decision: experimentDecisionSchema.nullable(),
   owner: userSummarySchema.nullable(),
   integrationConfigured: z.boolean(),
-  /** Distinct units exposed so far (all phases). */
-  exposures: z.number().int(),
+  /** Distinct units exposed so far (all phases); null while the event store cannot be reached. */
+  exposures: z.number().int().nullable(),
   startedAt: timestampSchema.nullable(),
   stoppedAt: timestampSchema.nullable(),
   createdAt: timestampSchema,

@@ -147,3 +147,43 @@ export type CopyFlagEnvironmentBody = z.infer<typeof copyFlagEnvironmentBodySche
 /** A new flag with another's definition and rules; it starts off in every environment. */
 export const cloneFlagBodySchema = z.strictObject({ key: keySchema, name: nameSchema });
 export type CloneFlagBody = z.infer<typeof cloneFlagBodySchema>;
+
+export const BULK_FLAG_LIMIT = 100;
+
+const bulkFlagKeysSchema = z
+  .array(keySchema)
+  .min(1, 'Please choose at least one flag')
+  .max(BULK_FLAG_LIMIT)
+  .refine((keys) => new Set(keys).size === keys.length, 'Please name each flag once');
+
+/** One change to many flags: each is checked and applied (or sent for approval) on its own. */
+export const bulkFlagBodySchema = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.enum(['archive', 'restore']), flags: bulkFlagKeysSchema }),
+  z.strictObject({
+    action: z.literal('switch'),
+    flags: bulkFlagKeysSchema,
+    environment: keySchema,
+    enabled: z.boolean(),
+  }),
+]);
+export type BulkFlagBody = z.infer<typeof bulkFlagBodySchema>;
+
+export const BULK_FLAG_OUTCOMES = ['applied', 'requested', 'unchanged', 'refused'] as const;
+export type BulkFlagOutcome = (typeof BULK_FLAG_OUTCOMES)[number];
+
+/**
+ * What became of each flag, in the order asked: applied; requested (added to the caller's draft change request, since
+ * the environment requires approvals); unchanged (it already was so); or refused, with the error it would have met
+ * alone.
+ */
+export const bulkFlagResultSchema = z.object({
+  results: z.array(
+    z.object({
+      flag: z.string(),
+      outcome: z.enum(BULK_FLAG_OUTCOMES),
+      changeRequest: z.object({ id: idSchema, number: z.number().int() }).nullable(),
+      error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    }),
+  ),
+});
+export type BulkFlagResult = z.infer<typeof bulkFlagResultSchema>;

@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './auth';
+export * from './change-requests';
 export * from './common';
 export * from './conditions';
 export * from './constants';

@@ -18,7 +18,7 @@ export const urlScheme = (text: string): string | undefined => URL_PARTS.exec(te
  * What a match type compares of an address: exact, all of it; fuzzy, host and path without a trailing slash. Scheme and
  * host in lower case, without the scheme's default port. Null for an address that is not absolute.
  */
-function compared(text: string, match: PageMatch): string | null {
+export function comparedPageUrl(text: string, match: PageMatch): string | null {
   const parts = URL_PARTS.exec(text.trim());
   if (!parts) return null;
   const scheme = parts[1]!.toLowerCase();
@@ -39,8 +39,8 @@ function compared(text: string, match: PageMatch): string | null {
  * absolute matches nothing.
  */
 export function pageUrlMatches(pattern: string, match: PageMatch, url: string): boolean {
-  const wanted = compared(pattern, match);
-  const actual = compared(url, match);
+  const wanted = comparedPageUrl(pattern, match);
+  const actual = comparedPageUrl(url, match);
   if (wanted === null || actual === null) return false;
   // Every character but letters, digits and `_` escaped, which a regular expression without the u flag reads as itself.
   const source = wanted.replace(/\W/g, (character) => (character === '*' ? '.*' : `\\${character}`));

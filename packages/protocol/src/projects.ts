@@ -15,6 +15,9 @@ import { statisticsSettingsSchema } from './statistics-settings';
 export const projectRoleSchema = z.enum(PROJECT_ROLES);
 export type ProjectRole = z.infer<typeof projectRoleSchema>;
 
+export const MAX_REQUIRED_APPROVALS = 5;
+export const requiredApprovalsSchema = z.number().int().min(0).max(MAX_REQUIRED_APPROVALS);
+
 export const environmentSchema = z.object({
   id: idSchema,
   key: z.string(),
@@ -27,6 +30,11 @@ export const environmentSchema = z.object({
   payloadKey: z.string().nullable(),
   /** Changing what it serves needs the project's protected-environment grant; admins hold it always. */
   protected: z.boolean(),
+  /**
+   * While protected, changes to its switch and rules, experiment starts and stops, and segment edits reaching it
+   * become change requests needing this many approvals from others; 0 applies them at once.
+   */
+  requiredApprovals: z.number().int(),
 });
 export type Environment = z.infer<typeof environmentSchema>;
 export const environmentListSchema = z.object({ environments: z.array(environmentSchema) });
@@ -75,9 +83,10 @@ export const updateEnvironmentBodySchema = z
     /** On: the payload is served encrypted under a new key (kept while it stays on); off: served in clear again. */
     encryptPayload: z.boolean(),
     protected: z.boolean(),
+    requiredApprovals: requiredApprovalsSchema,
   })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Please input name, encryptPayload or protected');
+  .refine((body) => Object.keys(body).length > 0, 'Please input name, encryptPayload, protected or requiredApprovals');
 export type UpdateEnvironmentBody = z.infer<typeof updateEnvironmentBodySchema>;
 
 export const apiKeyKindSchema = z.enum(API_KEY_KINDS);

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
     expect(config.ofrepRequestsPerMinute).toBe(60_000);
     expect(config.rumRequestsPerMinute).toBe(600);
     expect(config.analysisConnections).toBe(1);
+    expect(config.redisUrl).toBeNull();
     expect(loadConfig({ TABULA_DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/t' }).analysisConnections).toBe(2);
   });
 
@@ -75,8 +76,10 @@ describe('loadConfig', () => {
       TABULA_EDITIONS: ' AB.example.com=international, games.example.com = mini-games,tab.example.com=internal-tab',
       TABULA_RUM_RATE_LIMIT: '60',
       TABULA_ANALYSIS_REFRESH_MINUTES: '15',
+      TABULA_EVENT_RETENTION_MONTHS: '13',
       TABULA_ANALYSIS_CONNECTIONS: '4',
       TABULA_TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, fd00::/8, loopback',
+      TABULA_REDIS_URL: 'rediss://:pw@cache.example.com:6380/2',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -105,9 +108,48 @@ describe('loadConfig', () => {
       },
       rumRequestsPerMinute: 60,
       analysisRefreshMinutes: 15,
+      eventRetentionMonths: 13,
       analysisConnections: 4,
       trustProxy: ['10.0.0.1', '10.1.0.0/16', 'fd00::/8', 'loopback'],
+      redisUrl: 'rediss://:pw@cache.example.com:6380/2',
     });
+  });
+
+  it('takes ClickHouse as an http(s) address naming its database, and an optional cluster', () => {
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ TABULA_SECRET: secret }).clickhouse).toBeNull();
+    expect(
+      loadConfig({
+        TABULA_SECRET: secret,
+        TABULA_CLICKHOUSE_URL: 'https://ana:pw@ch.example.com:8443/tabula',
+        TABULA_CLICKHOUSE_CLUSTER: 'events',
+      }).clickhouse,
+    ).toEqual({ url: 'https://ana:pw@ch.example.com:8443/tabula', cluster: 'events' });
+    expect(loadConfig({ TABULA_SECRET: secret, TABULA_CLICKHOUSE_URL: 'http://ch:8123' }).clickhouse).toEqual({
+      url: 'http://ch:8123',
+      cluster: null,
+    });
+    for (const value of ['tcp://ch:9000', 'http://ch:8123/a-b', 'http://ch:8123/a/b']) {
+      expect(() => loadConfig({ TABULA_SECRET: secret, TABULA_CLICKHOUSE_URL: value })).toThrow(ConfigError);
+    }
+    expect(() =>
+      loadConfig({ TABULA_SECRET: secret, TABULA_CLICKHOUSE_URL: 'http://ch:8123', TABULA_CLICKHOUSE_CLUSTER: 'a b' }),
+    ).toThrow(ConfigError);
+  });
+
+  it('takes a redis:// or rediss:// URL for the shared rate limits, and nothing else', () => {
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ TABULA_SECRET: secret, TABULA_REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe(
+      'redis://127.0.0.1:6379',
+    );
+    expect(loadConfig({ TABULA_SECRET: secret, TABULA_REDIS_URL: ' ' }).redisUrl).toBeNull();
+    for (const value of ['http://cache:6379', '127.0.0.1:6379']) {
+      expect(() => loadConfig({ TABULA_SECRET: secret, TABULA_REDIS_URL: value })).toThrow(
+        new ConfigError(
+          `Invalid environment variable TABULA_REDIS_URL=${JSON.stringify(value)}: expected a redis:// or rediss:// URL`,
+        ),
+      );
+    }
   });
 
   it('trusts no proxy unless told, and every one only when told so', () => {
@@ -133,6 +175,7 @@ describe('loadConfig', () => {
     [{ TABULA_EDITIONS: 'https://ab.example.com=international' }, 'TABULA_EDITIONS'],
     [{ TABULA_EDITIONS: 'ab.example.com' }, 'TABULA_EDITIONS'],
     [{ TABULA_RUM_RATE_LIMIT: 'lots' }, 'TABULA_RUM_RATE_LIMIT'],
+    [{ TABULA_EVENT_RETENTION_MONTHS: '-1' }, 'TABULA_EVENT_RETENTION_MONTHS'],
     [{ TABULA_ANALYSIS_CONNECTIONS: '0' }, 'TABULA_ANALYSIS_CONNECTIONS'],
     [{ TABULA_ANALYSIS_CONNECTIONS: '16' }, 'TABULA_ANALYSIS_CONNECTIONS'],
     [{ TABULA_COOKIE_DOMAIN: 'https://example.com' }, 'TABULA_COOKIE_DOMAIN'],

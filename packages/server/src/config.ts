@@ -30,6 +30,12 @@ export interface OidcConfig {
   label: string;
 }
 
+export interface ClickHouseConfig {
+  url: string;
+  /** Tables are created ON CLUSTER, replicated, behind a Distributed table; null: one server's plain tables. */
+  cluster: string | null;
+}
+
 /** The API hosts set for this deployment; null where the console is to call its own origin. */
 export type ConfiguredApiHosts = { [Tag in keyof ApiHosts]: string | null };
 
@@ -75,6 +81,10 @@ export interface Config {
   accountRequestsPerHour: number;
   /** Running experiments' results are refreshed this often; 0 leaves refreshing to people. */
   analysisRefreshMinutes: number;
+  /** Events older than this many full months before the current one are dropped, a month at a time; 0 keeps all. */
+  eventRetentionMonths: number;
+  /** Serves `/metrics` to scrapers sending it as a bearer token; null: no `/metrics`. */
+  metricsToken: string | null;
   /** Database connections one refresh of results shares its work over; always 1 on the embedded database. */
   analysisConnections: number;
   /**
@@ -82,6 +92,15 @@ export interface Config {
    * or those at these addresses and ranges. Decides the client address that rate limits count by.
    */
   trustProxy: TrustProxy;
+  /** Where server processes share their rate limits and sign-in throttle; null: each process counts on its own. */
+  redisUrl: string | null;
+  /**
+   * Where SDK events are stored and analysed when they outgrow the SQL database: a ClickHouse HTTP address with its
+   * user, password and database (`http://user:password@host:8123/tabula`), and the cluster its tables are made on.
+   */
+  clickhouse: ClickHouseConfig | null;
+  /** What every key in Redis starts with; only tests change it, to keep their runs apart. */
+  redisKeyPrefix: string;
   passwordHashing: PasswordHashingOptions;
   logger: boolean;
 }
@@ -224,10 +243,35 @@ const envSchema = z.object({
   TABULA_RUM_RATE_LIMIT: perMinute('reports'),
   TABULA_ACCOUNT_RATE_LIMIT: perPeriod('requests', 'hour'),
   TABULA_TRUST_PROXY: optional.pipe(trustProxy.optional()),
+  TABULA_METRICS_TOKEN: optional.pipe(z.string().min(16, 'expected at least 16 characters').optional()),
+  TABULA_REDIS_URL: optional.pipe(
+    z.url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL' }).optional(),
+  ),
+  TABULA_CLICKHOUSE_URL: optional.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL of ClickHouse' })
+      .refine((address) => /^\/(?:[A-Za-z_][A-Za-z0-9_]*\/?)?$/.test(new URL(address).pathname), {
+        error: 'expected the database as the path, in letters, digits and _ (e.g. http://host:8123/tabula)',
+      })
+      .optional(),
+  ),
+  TABULA_CLICKHOUSE_CLUSTER: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected the name of a cluster in ClickHouse remote_servers')
+      .optional(),
+  ),
   TABULA_ANALYSIS_REFRESH_MINUTES: optional.pipe(
     z
       .string()
       .regex(/^\d{1,6}$/, 'expected a whole number of minutes (0: never)')
+      .transform(Number)
+      .optional(),
+  ),
+  TABULA_EVENT_RETENTION_MONTHS: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{1,4}$/, 'expected a whole number of months (0: keep events forever)')
       .transform(Number)
       .optional(),
   ),
@@ -318,8 +362,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rumRequestsPerMinute: parsed.TABULA_RUM_RATE_LIMIT ?? DEFAULT_RUM_REQUESTS_PER_MINUTE,
     accountRequestsPerHour: parsed.TABULA_ACCOUNT_RATE_LIMIT ?? DEFAULT_ACCOUNT_REQUESTS_PER_HOUR,
     analysisRefreshMinutes: parsed.TABULA_ANALYSIS_REFRESH_MINUTES ?? DEFAULT_ANALYSIS_REFRESH_MINUTES,
+    eventRetentionMonths: parsed.TABULA_EVENT_RETENTION_MONTHS ?? 0,
     analysisConnections: parsed.DATABASE_URL ? (parsed.TABULA_ANALYSIS_CONNECTIONS ?? DEFAULT_ANALYSIS_CONNECTIONS) : 1,
     trustProxy: parsed.TABULA_TRUST_PROXY ?? false,
+    metricsToken: parsed.TABULA_METRICS_TOKEN ?? null,
+    redisUrl: parsed.TABULA_REDIS_URL ?? null,
+    clickhouse: parsed.TABULA_CLICKHOUSE_URL
+      ? { url: parsed.TABULA_CLICKHOUSE_URL, cluster: parsed.TABULA_CLICKHOUSE_CLUSTER ?? null }
+      : null,
+    redisKeyPrefix: 'tabula:',
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     logger: true,
   };

@@ -20,6 +20,7 @@ import {
   startExperiment,
 } from '../src/features/experiments/service';
 import { stopExperiment } from '../src/features/experiments/stop-experiment';
+import { rollOutExperiment } from '../src/features/flags/service';
 import { insertFlag, upsertFlagEnvironment } from '../src/features/flags/store';
 import { createLayer, listLayers } from '../src/features/layers/service';
 import { projectOrganization } from '../src/features/projects/service';
@@ -151,7 +152,8 @@ export async function addExperiment(
     }
     if (status === 'paused') await pauseExperiment(tx, acting, projectId, key);
     if (status === 'stopped') {
-      await stopExperiment(tx, acting, projectId, key, stopExperimentBodySchema.parse({ outcome: 'inconclusive' }));
+      const body = stopExperimentBodySchema.parse({ outcome: 'inconclusive' });
+      await stopExperiment(tx, acting, projectId, key, body, rollOutExperiment);
     }
     return created.id;
   });

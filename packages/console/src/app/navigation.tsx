@@ -4,6 +4,7 @@ import {
   AuditOutlined,
   BlockOutlined,
   DashboardOutlined,
+  DiffOutlined,
   ExperimentOutlined,
   FlagOutlined,
   FundOutlined,
@@ -14,7 +15,8 @@ import {
   TeamOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { AwaitingReviewBadge } from '../features/change-requests/components/awaiting-review-badge';
 import type { Permission } from '../lib/authorization';
 import { ACCOUNT_PATH } from './paths';
 
@@ -33,6 +35,8 @@ export interface NavItem {
   path: string;
   /** Hidden from roles without it. */
   permission?: Permission;
+  /** A count next to the label, e.g. what awaits the member in the current project. */
+  badge?: ComponentType<{ projectId: string | null }>;
 }
 
 export const NAV_GROUPS: NavGroup[] = ['workspace', 'project', 'organization', 'account'];
@@ -60,6 +64,14 @@ export const NAV_ITEMS: NavItem[] = [
     labelKey: 'nav.experiments',
     icon: <ExperimentOutlined />,
     path: '/projects/:projectId/experiments',
+  },
+  {
+    key: 'change-requests',
+    group: 'project',
+    labelKey: 'nav.changeRequests',
+    icon: <DiffOutlined />,
+    path: '/projects/:projectId/change-requests',
+    badge: AwaitingReviewBadge,
   },
   {
     key: 'metrics',

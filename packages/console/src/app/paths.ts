@@ -1,4 +1,7 @@
 /** Addresses of the console's pages, for the route files that link features together. */
+// Features link to change requests too, so their addresses live in lib.
+export { changeRequestPagePath, changeRequestsPagePath } from '../lib/change-request-paths';
+
 export const PROJECT_SETTINGS_TABS = [
   'general',
   'statistics',

@@ -64,6 +64,14 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/app/flag')).FlagRoute }),
               },
               {
+                path: 'projects/:projectId/change-requests',
+                lazy: async () => ({ Component: (await import('./routes/app/change-requests')).ChangeRequestsRoute }),
+              },
+              {
+                path: 'projects/:projectId/change-requests/:changeRequestId',
+                lazy: async () => ({ Component: (await import('./routes/app/change-request')).ChangeRequestRoute }),
+              },
+              {
                 path: 'projects/:projectId/segments',
                 lazy: async () => ({ Component: (await import('./routes/app/segments')).SegmentsRoute }),
               },

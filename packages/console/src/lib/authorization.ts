@@ -52,15 +52,27 @@ export function useCan(permission: Permission): boolean {
 
 /**
  * Whether the member may change what an environment serves: editors change unprotected ones; protected ones need
- * the project's grant (admins hold it always).
+ * the project's grant (admins hold it always) — unless the environment requires approvals, where any editor may ask:
+ * the server turns the change into a change request that others approve.
  */
-export function useCanChangeEnvironment(environment: { protected: boolean }): boolean {
+export function useCanChangeEnvironment(environment: { protected: boolean; requiredApprovals?: number }): boolean {
   const project = useContext(ProjectAccessContext);
   const { role } = useUser();
   const canWrite = useCan('flag:write');
-  if (!canWrite || !environment.protected) return canWrite;
+  if (!canWrite || !environment.protected || requiresApproval(environment)) return canWrite;
   return project ? project.protectedEnvironments : can(role, 'environment:write');
 }
+
+/** Whether the member may change the protected environments of the project on screen (admins hold the grant always). */
+export function useCanChangeProtectedEnvironments(): boolean {
+  const project = useContext(ProjectAccessContext);
+  const { role } = useUser();
+  return project ? project.protectedEnvironments : can(role, 'environment:write');
+}
+
+/** Changes reaching this environment become change requests reviewed by others before they apply. */
+export const requiresApproval = (environment: { protected: boolean; requiredApprovals?: number }): boolean =>
+  environment.protected && (environment.requiredApprovals ?? 0) > 0;
 
 /** The roles a user may hand out: nobody but an owner creates another owner. */
 export function assignableRoles(role: Role): Role[] {

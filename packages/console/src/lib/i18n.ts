@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'platform',
   'webhooks',
   'transfer',
+  'changeRequests',
 ] as const;
 
 /** The cookie, local-storage, query and hash name that carries the chosen language. */

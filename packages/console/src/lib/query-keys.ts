@@ -23,6 +23,9 @@ export const queryKeys = {
   metrics: (projectId: string) => ['projects', projectId, 'metrics'] as const,
   gettingStarted: (projectId: string) => ['projects', projectId, 'getting-started'] as const,
   projectMembers: (projectId: string) => ['projects', projectId, 'members'] as const,
+  /** Every change-request list and page of a project: a diverted change or a review refreshes them all. */
+  changeRequests: (projectId: string) => ['projects', projectId, 'change-requests'] as const,
+  changeRequest: (projectId: string, id: string) => ['projects', projectId, 'change-requests', 'detail', id] as const,
   webhooks: (projectId: string) => ['projects', projectId, 'webhooks'] as const,
   webhookDeliveries: (projectId: string, webhookId: string) =>
     ['projects', projectId, 'webhooks', webhookId, 'deliveries'] as const,

@@ -37,8 +37,24 @@ export function meAs(role: Role = 'owner'): Me {
 }
 
 export const environments: Environment[] = [
-  { id: ids.development, key: 'development', name: 'Development', createdAt: NOW, payloadKey: null, protected: false },
-  { id: ids.production, key: 'production', name: 'Production', createdAt: NOW, payloadKey: null, protected: true },
+  {
+    id: ids.development,
+    key: 'development',
+    name: 'Development',
+    createdAt: NOW,
+    payloadKey: null,
+    protected: false,
+    requiredApprovals: 0,
+  },
+  {
+    id: ids.production,
+    key: 'production',
+    name: 'Production',
+    createdAt: NOW,
+    payloadKey: null,
+    protected: true,
+    requiredApprovals: 0,
+  },
 ];
 
 export const project: Project = {

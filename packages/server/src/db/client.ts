@@ -33,10 +33,25 @@ export type DatabaseHandle = {
   onConnectionProblem(listener: ConnectionProblemListener): void;
   close(): Promise<void>;
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  /** How the connection pools are used, by pool; none on PGlite, which has no connections. */
+  poolUse: Record<string, () => PoolUse>;
 } & (
   | { kind: 'pglite'; driver: PgliteDatabase<Schema>; client: PGlite }
   | { kind: 'postgres'; driver: NodePgDatabase<Schema>; copyFrom: CopyFrom }
 );
+
+export interface PoolUse {
+  total: number;
+  idle: number;
+  /** Statements waiting for a connection. */
+  waiting: number;
+}
+
+const readPoolUse = (pool: pg.Pool) => (): PoolUse => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 export interface DatabaseOptions {
   /** A postgres:// URL; without one the embedded PGlite is used. */
@@ -79,6 +94,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       close: () => (closing ??= Promise.all([pool.end(), analysisPool.end()]).then(() => {})),
       copyFrom: (statement, data) => copyFromPool(pool, statement, data),
       listen: (channel, listener) => listenPostgres(url, channel, listener),
+      poolUse: { main: readPoolUse(pool), analysis: readPoolUse(analysisPool) },
     };
   }
   let dataDir: string | undefined;
@@ -106,6 +122,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         if (!client.closed) await stop();
       };
     },
+    poolUse: {},
   };
 }
 

@@ -38,10 +38,26 @@ class ClientGivingUpOnSilence extends pg.Client {
       if (result instanceof Promise) {
         result.catch((error: unknown) => {
           if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) this.giveUp();
+          if (isBegin(args[0])) this.releaseAfterFailedBegin(error);
         });
       }
       return result;
     };
+  }
+
+  /**
+   * Drizzle's `transaction()` sends BEGIN before the try whose `finally` releases the client, so a BEGIN that fails
+   * (the connection was terminated or black-holed just then) would keep its pool slot for ever: a few such and every
+   * request waits for a connection that never comes back. Nobody else holds the client then, so it is given back
+   * here, marked broken so the pool drops it.
+   */
+  private releaseAfterFailedBegin(error: unknown): void {
+    const release = (this as unknown as { release?: (error?: Error) => void }).release;
+    try {
+      release?.(error instanceof Error ? error : new Error(String(error)));
+    } catch {
+      // Already back in the pool: it was not checked out by a transaction.
+    }
   }
 
   private giveUp(): void {
@@ -51,6 +67,11 @@ class ClientGivingUpOnSilence extends pg.Client {
     internals.connection.stream.destroy();
   }
 }
+
+const isBegin = (query: unknown): boolean => {
+  const text = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^\s*begin\b/i.test(text);
+};
 
 /** pg's error for a statement not answered within query_timeout. */
 const QUERY_READ_TIMEOUT = 'Query read timeout';

@@ -1,5 +1,7 @@
 import {
   API_KEY_KINDS,
+  CHANGE_REQUEST_STATUSES,
+  type ChangeRequestChange,
   type Condition,
   DEFAULT_STATISTICS_SETTINGS,
   EXPERIMENT_KINDS,
@@ -219,6 +221,8 @@ export const environment = pgTable(
     payloadKey: text('payload_key'),
     /** Changing what it serves needs the project's protected-environment grant (admins hold it always). */
     protected: boolean('protected').notNull().default(false),
+    /** While protected: approvals a change reaching it needs from others (0 applies it at once). */
+    requiredApprovals: integer('required_approvals').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('environment_project_id_key_unique').on(table.projectId, table.key)],
@@ -605,12 +609,15 @@ const bytewiseText = customType<{ data: string }>({ dataType: () => 'text collat
 /**
  * Exposure and track events, append-only. project_id and environment_id are plain values, not foreign keys: a
  * per-row key check would slow the hottest insert path, and events outlive what they describe like audit rows do.
- * Not partitioned by time yet: drizzle-kit does not generate partitioned tables, and a partitioned table's unique
- * key would have to include the time column, which would let a retried event with a new clock reading count twice.
- */
-/**
+ *
  * SDK events, written at tens of thousands of rows a second: every index costs each insert, so there are two besides
  * the key, each partial to the one kind of event whose reads it serves.
+ *
+ * Partitioned by month of occurred_at (UTC), so that retention drops whole months instead of deleting rows. drizzle
+ * cannot declare partitioning: migration 0018 builds the partitioned table, and features/event-retention keeps its
+ * partitions; this declaration stays the truth for the columns, key and indexes, which the parent carries. A
+ * partitioned table's key must hold the partition key; a retried batch resends each event with the time it was
+ * made, so (project, event, time) still recognises it.
  */
 export const event = pgTable(
   'event',
@@ -632,7 +639,7 @@ export const event = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.projectId, table.eventId] }),
+    primaryKey({ columns: [table.projectId, table.eventId, table.occurredAt] }),
     // An experiment's exposed units in unit order, and each one's first exposure and version, read from the index
     // alone.
     index('event_exposure_idx')
@@ -790,3 +797,71 @@ export const payloadRevisionAnnounced = pgTable('payload_revision_announced', {
   revision: text('revision').notNull(),
   announcedAt: timestamp('announced_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const changeRequestStatusEnum = pgEnum('change_request_status', CHANGE_REQUEST_STATUSES);
+
+/**
+ * Changes held for review or for a time: applied once, by the process that locks the row (SKIP LOCKED), in the
+ * transaction that marks it applied.
+ */
+export const changeRequest = pgTable(
+  'change_request',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectId(),
+    number: integer('number').notNull(),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    status: changeRequestStatusEnum('status').notNull(),
+    authorKind: text('author_kind').notNull(),
+    authorId: text('author_id'),
+    authorName: text('author_name'),
+    /** Each operation with the target's state when it was asked for: the diff, and the conflict check. */
+    changes: jsonb('changes').$type<ChangeRequestChange[]>().notNull(),
+    environments: jsonb('environments').$type<{ key: string; name: string }[]>().notNull(),
+    requiredApprovals: integer('required_approvals').notNull().default(0),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    planId: text('plan_id'),
+    planStep: integer('plan_step'),
+    planSteps: integer('plan_steps'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    lateBySeconds: integer('late_by_seconds'),
+    failure: text('failure'),
+  },
+  (table) => [
+    uniqueIndex('change_request_project_id_number_unique').on(table.projectId, table.number),
+    index('change_request_due_idx').on(table.status, table.scheduledAt),
+  ],
+);
+
+export const changeRequestApproval = pgTable(
+  'change_request_approval',
+  {
+    changeRequestId: text('change_request_id')
+      .notNull()
+      .references(() => changeRequest.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.changeRequestId, table.userId] })],
+);
+
+export const changeRequestComment = pgTable(
+  'change_request_comment',
+  {
+    id: text('id').primaryKey(),
+    changeRequestId: text('change_request_id')
+      .notNull()
+      .references(() => changeRequest.id, { onDelete: 'cascade' }),
+    authorId: text('author_id'),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    verdict: text('verdict').$type<'approved' | 'rejected'>(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('change_request_comment_change_request_id_idx').on(table.changeRequestId, table.at)],
+);

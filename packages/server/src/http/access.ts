@@ -1,5 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import { CSRF_HEADER, type ProjectAccess, type ProtectedEnvironmentDetails, SESSION_COOKIE } from '@tabula/protocol';
+import {
+  type ChangeOperation,
+  CSRF_HEADER,
+  type DivertedChange,
+  type ProjectAccess,
+  type ProtectedEnvironmentDetails,
+  SESSION_COOKIE,
+} from '@tabula/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Config } from '../config';
@@ -15,9 +22,12 @@ export interface Authenticators {
   secretKey(token: string): Promise<ApiKeyPrincipal | null>;
   /** What the caller may do in a project; null when it is not theirs. */
   projectAccess(projectId: string, principal: Principal): Promise<ProjectAccess | null>;
+  /** Adds a change that needs approval to the caller's draft change request; answers with that request. */
+  divert(projectId: string, principal: Principal, operation: ChangeOperation): Promise<DivertedChange>;
 }
 
-function sameToken(given: string | string[] | undefined, expected: string): boolean {
+/** Compares a secret in constant time, so the time taken tells nothing of how much of it was right. */
+export function sameToken(given: string | string[] | undefined, expected: string): boolean {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -113,21 +123,28 @@ export function registerAccess(app: FastifyInstance, options: AccessOptions): vo
     request.principal = principal;
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public' || !access.reaches) return;
-    if (principalOf(request).protectedEnvironments) return;
+    const principal = principalOf(request);
+    if (principal.protectedEnvironments && !access.divert) return;
     const reached = await access.reaches(request);
-    if (reached.length > 0) throw protectedEnvironment(reached);
+    // Four eyes hold for everyone, admins too: the change waits in a draft change request instead of applying.
+    if (access.divert && reached.some((env) => env.requiredApprovals > 0)) {
+      const { projectId } = request.params as { projectId: string };
+      const diverted = await auth.divert(projectId, principal, await access.divert(request));
+      return reply.status(202).send(diverted);
+    }
+    if (!principal.protectedEnvironments && reached.length > 0) throw protectedEnvironmentError(reached);
   });
 }
 
-function protectedEnvironment(environments: { key: string; name: string }[]): AppError {
+export function protectedEnvironmentError(environments: { key: string; name: string }[]): AppError {
   const names = environments.map((env) => env.name).join(', ');
   return new AppError(
     'protected_environment',
     `This changes ${names}, which is protected: it needs the admin role or this project's grant to change protected environments`,
-    { environments } satisfies ProtectedEnvironmentDetails,
+    { environments: environments.map(({ key, name }) => ({ key, name })) } satisfies ProtectedEnvironmentDetails,
   );
 }
 

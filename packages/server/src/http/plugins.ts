@@ -6,7 +6,9 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { SESSION_COOKIE } from '@tabula/protocol';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { occasionalWarning } from '../lib/redis';
 import { AppError } from './app-error';
 import { registerPublicScope } from './public-scope';
 
@@ -30,7 +32,29 @@ const PERMISSIONS_POLICY = [
   'usb=()',
 ].join(', ');
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+/** The rate-limit plugin skips what Redis fails to answer without a word; this says so in the log. */
+function warnOnFailure(redis: Redis, warn: (error: unknown) => void): Redis {
+  const commands = new Set(['rateLimit', 'rateLimitRead']);
+  return new Proxy(redis, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property);
+      if (typeof property !== 'string' || !commands.has(property) || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const callback = args.pop() as (error: Error | null, result: unknown) => void;
+        return value.call(target, ...args, (error: Error | null, result: unknown) => {
+          if (error) warn(error);
+          callback(error, result);
+        });
+      };
+    },
+  });
+}
+
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  redis: Redis | null = null,
+): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -50,6 +74,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
   // Nothing Tabula serves uses these; a page that gets script injected into it cannot use them either.
   app.addHook('onSend', async (request, reply) => {
+    if (request.routeOptions.config?.sdkJson) return;
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     // What a signed-in caller reads is theirs: no shared cache, nor the browser's, keeps it.
     if (request.principal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -58,6 +83,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   // Limits are declared per route (`config.rateLimit`); no blanket limit on the API.
   await app.register(fastifyRateLimit, {
     global: false,
+    // Shared by every server process when Redis is configured; a Redis that fails lets requests through uncounted.
+    ...(redis && {
+      redis: warnOnFailure(
+        redis,
+        occasionalWarning(app.log, 'Redis failed: rate limits are not enforced until it is back'),
+      ),
+      nameSpace: 'rate-limit:',
+      skipOnError: true,
+    }),
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Too many attempts: try again in ${context.after}`),
   });

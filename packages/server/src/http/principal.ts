@@ -1,4 +1,4 @@
-import type { ProjectRole, Role } from '@tabula/protocol';
+import type { ChangeOperation, ProjectRole, Role } from '@tabula/protocol';
 import type { FastifyRequest } from 'fastify';
 
 /** Who is calling, resolved once per request by the access hook. */
@@ -46,7 +46,12 @@ export type Access =
        * The protected environments this request would change, asked once its body is valid: a caller without the
        * project's grant to change protected environments is refused when there are any.
        */
-      reaches?: (request: FastifyRequest) => Promise<{ key: string; name: string }[]>;
+      reaches?: (request: FastifyRequest) => Promise<{ key: string; name: string; requiredApprovals: number }[]>;
+      /**
+       * The change this request makes, as a change request holds it: where a protected environment it reaches asks
+       * for approvals, it is added to the caller's draft request (202) instead of applied.
+       */
+      divert?: (request: FastifyRequest) => Promise<ChangeOperation>;
     };
 
 export const ROLE_RANK: Record<Role, number> = { viewer: 1, editor: 2, admin: 3, owner: 4 };

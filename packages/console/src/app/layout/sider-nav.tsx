@@ -27,7 +27,12 @@ export function SiderNav({ projectId, collapsed, theme = 'dark', onNavigate }: S
       .map((item) => ({
         key: item.key,
         icon: item.icon,
-        label: <span data-testid={`nav-${item.key}`}>{t(item.labelKey)}</span>,
+        label: (
+          <span data-testid={`nav-${item.key}`}>
+            {t(item.labelKey)}
+            {item.badge && <item.badge projectId={projectId} />}
+          </span>
+        ),
         onClick: () => {
           navigate(item.href);
           onNavigate?.();

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { aggregate } from './aggregate';
-import type { AnalysedMetric } from './metric-sql';
+import type { AnalysedMetric } from './metric-values';
 
 const T0 = Date.parse('2030-03-01T10:00:00.000Z');
 const HOUR = 3_600_000;

@@ -1,16 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mergeShards } from './merge-shards';
-import {
-  type AnalysedMetric,
-  cappingPercentile,
-  dailySumsSql,
-  EXPOSED,
-  extremeValuesSql,
-  nonZeroCountsSql,
-  perUnitSql,
-  splitDailySums,
-} from './metric-sql';
+import { dailySumsSql, EXPOSED, extremeValuesSql, nonZeroCountsSql, perUnitSql } from './metric-sql';
+import { type AnalysedMetric, cappingPercentile, splitDailySums } from './metric-values';
 import { createRendezvous, type Rendezvous } from './rendezvous';
 import { extremesFor, percentileOfExtremes } from './split-percentile';
 import type { SnapshotData, VersionExposure } from './types';

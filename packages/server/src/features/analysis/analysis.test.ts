@@ -5,7 +5,7 @@ import { addMember, call, createKey } from '../../../test/client';
 import { projectApi } from '../../../test/project-api';
 import { createLimiter } from './limiter';
 import { refreshDue } from './scheduler';
-import { claimSnapshot } from './snapshots';
+import { claimSnapshot, finishSnapshot } from './snapshots';
 
 const UNITS_PER_VERSION = 1000;
 /** Known truth: the treatment doubles the purchase rate. */
@@ -138,6 +138,27 @@ describe('experiment results', () => {
     expect(await claimSnapshot(t.database.db, { ...row, id: 'first' })).not.toBeNull();
     expect(await claimSnapshot(t.database.db, { ...row, id: 'second' })).toBeNull();
   });
+
+  it('refreshes once per due time, however many servers found it due', async () => {
+    const { project, expectStatus } = await projectApi(t);
+    const experiment = await expectStatus(201, 'POST', '/experiments', { key: 'once', name: 'Once' });
+    const row = {
+      projectId: project.id,
+      experimentId: experiment.id,
+      phase: 0,
+      coversFrom: new Date(),
+      coversTo: new Date(),
+      trigger: 'schedule' as const,
+    };
+    const dueBefore = new Date(Date.now() - 60_000);
+    // Two servers' rounds listed it as due; the first claims and finishes before the second gets to it.
+    const first = await claimSnapshot(t.database.db, { ...row, id: 'once-first' }, dueBefore);
+    expect(first).not.toBeNull();
+    await finishSnapshot(t.database.db, first!.id, { error: 'done for the test' });
+    expect(await claimSnapshot(t.database.db, { ...row, id: 'once-second' }, dueBefore)).toBeNull();
+    // A refresh asked for by a person is not held back by the schedule.
+    expect(await claimSnapshot(t.database.db, { ...row, id: 'once-manual', trigger: 'manual' })).not.toBeNull();
+  });
 });
 
 describe('scheduled refreshes', () => {
@@ -150,7 +171,15 @@ describe('scheduled refreshes', () => {
     await expectStatus(201, 'POST', '/experiments', { key: 'draft', name: 'Draft' });
     const progress = new Map();
     const { db, analysisDb } = t.database;
-    const context = { db, analysisDb, progress, log: t.app.log, connections: 1, limit: createLimiter(1) };
+    const context = {
+      db,
+      analysisDb,
+      clickhouse: null,
+      progress,
+      log: t.app.log,
+      connections: 1,
+      limit: createLimiter(1),
+    };
     const due = () => refreshDue(context, 60);
     expect(await due()).toContain('running');
     expect(await due()).not.toContain('running');

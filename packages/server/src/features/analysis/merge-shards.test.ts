@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeShards } from './merge-shards';
-import type { DailySums } from './metric-sql';
+import type { DailySums } from './metric-values';
 import type { SnapshotData } from './types';
 
 const sums = (version: string, day: string, n: number, m: number): DailySums => ({

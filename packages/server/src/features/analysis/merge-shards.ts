@@ -1,4 +1,4 @@
-import type { DailySums } from './metric-sql';
+import type { DailySums } from './metric-values';
 import type { SnapshotData, VersionExposure } from './types';
 
 const add = <T extends object>(into: T, from: T): T => {

@@ -1,57 +1,31 @@
 import {
-  CLICK_EVENT,
   CLICK_SELECTOR_PROPERTY,
-  type MetricCapping,
-  type MetricCuped,
-  type MetricRatio,
   type MetricSource,
-  type MetricType,
-  PAGEVIEW_EVENT,
   PAGEVIEW_URL_PROPERTY,
   type PropertyFilter,
 } from '@tabula/protocol';
 import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnalysedMetric,
+  capOf,
+  eventNamesOf,
+  isCapped,
+  longestLookbackDays,
+  type Measure,
+  metricSums,
+  type PerUnit,
+  perUnitMeasure,
+  perUnitValues,
+  sourceEventName,
+} from './metric-values';
 import { pageUrlMatchesSql } from './page-url-sql';
-
-/** What the analysis reads of a metric definition. */
-export interface AnalysedMetric {
-  key: string;
-  type: MetricType;
-  source: MetricSource;
-  ratio: MetricRatio | null;
-  windowHours: number | null;
-  capping: MetricCapping;
-  cuped: MetricCuped;
-}
 
 /** The table of exposed units a refresh fills first, in unit order: unit_id, version, first_at, day, multiple. */
 export const EXPOSED = sql.raw('analysis_exposed');
 /** Then each exposed unit's values of every metric: version, day, and `<value>_<metric index>` (see perUnitValues). */
 export const PER_UNIT = sql.raw('analysis_per_unit');
 
-/**
- * The sufficient statistics of one version's units exposed on one day: m is a unit's metric value (for a ratio, its
- * numerator), d its denominator, mx and dx the same before its first exposure (CUPED's covariate).
- */
-export interface DailySums {
-  version: string;
-  day: string;
-  n: number;
-  m: number;
-  mm: number;
-  d: number;
-  dd: number;
-  md: number;
-  mx: number;
-  mxmx: number;
-  dx: number;
-  dxdx: number;
-  mxdx: number;
-  mmx: number;
-  mdx: number;
-  dmx: number;
-  ddx: number;
-}
+const column = (name: string, index: number) => sql.raw(`${name}_${index}`);
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
@@ -81,12 +55,6 @@ function filterSql(filter: PropertyFilter): SQL {
   }
 }
 
-/** The event name a source reads: page views and clicks are the SDK's own reserved events. */
-export function sourceEventName(source: MetricSource): string {
-  if (source.kind === 'event') return source.event;
-  return source.kind === 'pageview' ? PAGEVIEW_EVENT : CLICK_EVENT;
-}
-
 /** Whether the joined event `e` belongs to the source. */
 export function sourceSql(source: MetricSource): SQL {
   const named = sql`e.name = ${sourceEventName(source)}`;
@@ -100,58 +68,11 @@ export function sourceSql(source: MetricSource): SQL {
   }
 }
 
-type Measure = 'conversion' | 'count' | 'sum';
-
 /** A unit's value of one measure over the events that pass `when`; 0 for a unit without any. */
 function measureSql(measure: Measure, when: SQL): SQL {
   if (measure === 'conversion') return sql`(count(*) filter (where ${when}) > 0)::int::float8`;
   if (measure === 'count') return sql`(count(*) filter (where ${when}))::float8`;
   return sql`coalesce(sum(e.value) filter (where ${when}), 0)::float8`;
-}
-
-/** A ratio's denominator; null for the other types. */
-const denominatorOf = (metric: AnalysedMetric) =>
-  metric.type === 'ratio' ? (metric.ratio?.denominator ?? null) : null;
-
-/** The measure of the metric's own source: the numerator, for a ratio. */
-const numeratorMeasure = (metric: AnalysedMetric): Measure =>
-  metric.type === 'ratio' ? (metric.ratio?.numerator ?? 'count') : metric.type;
-
-type PerUnit = 'm' | 'd' | 'mx' | 'dx';
-
-/** Each sum's factors: the per-unit values whose product it adds up. */
-const SUMS = {
-  m: ['m'],
-  mm: ['m', 'm'],
-  d: ['d'],
-  dd: ['d', 'd'],
-  md: ['m', 'd'],
-  mx: ['mx'],
-  mxmx: ['mx', 'mx'],
-  dx: ['dx'],
-  dxdx: ['dx', 'dx'],
-  mxdx: ['mx', 'dx'],
-  mmx: ['m', 'mx'],
-  mdx: ['m', 'dx'],
-  dmx: ['d', 'mx'],
-  ddx: ['d', 'dx'],
-} as const satisfies Record<Exclude<keyof DailySums, 'version' | 'day' | 'n'>, readonly PerUnit[]>;
-type SumName = keyof typeof SUMS;
-const column = (name: string, index: number) => sql.raw(`${name}_${index}`);
-
-/**
- * The per-unit values a metric has: its value, a ratio's denominator, and with CUPED the same before exposure. The
- * others are 0 for every unit, so they are neither computed nor summed (a missing sum reads as 0).
- */
-function perUnitValues(metric: AnalysedMetric): PerUnit[] {
-  const ratio = denominatorOf(metric) !== null;
-  const cuped = metric.cuped.enabled;
-  return [
-    'm' as const,
-    ...(ratio ? (['d'] as const) : []),
-    ...(cuped ? (['mx'] as const) : []),
-    ...(ratio && cuped ? (['dx'] as const) : []),
-  ];
 }
 
 /** A metric's per-unit values over the events `e` of the unit `x`. */
@@ -162,13 +83,9 @@ function perUnitColumns(metric: AnalysedMetric, index: number): SQL {
       : sql` and e.occurred_at < x.first_at + ${`${metric.windowHours} hours`}::interval`;
   const post = sql`e.occurred_at >= x.first_at${after}`;
   const pre = sql`e.occurred_at < x.first_at and e.occurred_at >= x.first_at - ${`${metric.cuped.lookbackDays} days`}::interval`;
-  const denominator = denominatorOf(metric);
   const value = (name: PerUnit): SQL => {
-    const [source, measure] =
-      denominator && name.startsWith('d')
-        ? [denominator.source, denominator.aggregate]
-        : [metric.source, numeratorMeasure(metric)];
-    return measureSql(measure, sql`${sourceSql(source)} and ${name.endsWith('x') ? pre : post}`);
+    const { source, measure, covariate } = perUnitMeasure(metric, name);
+    return measureSql(measure, sql`${sourceSql(source)} and ${covariate ? pre : post}`);
   };
   return sql.join(
     perUnitValues(metric).map((name) => sql`${value(name)} as ${column(name, index)}`),
@@ -176,27 +93,16 @@ function perUnitColumns(metric: AnalysedMetric, index: number): SQL {
   );
 }
 
-/** The percentile a metric is capped at, which needs all its units' values; null for none (a conversion never is). */
-export const cappingPercentile = (metric: AnalysedMetric): number | null =>
-  metric.capping.kind === 'percentile' && numeratorMeasure(metric) !== 'conversion' ? metric.capping.value : null;
-
 /**
  * A metric's per-unit values after capping, which applies to its value and its covariate alike; `percentileCap` is
  * the cap a percentile came to (null: no unit has a value, so nothing is capped).
  */
 function cappedColumns(metric: AnalysedMetric, index: number, percentileCap: number | null): SQL {
-  const cap =
-    numeratorMeasure(metric) === 'conversion'
-      ? null
-      : metric.capping.kind === 'absolute'
-        ? metric.capping.value
-        : metric.capping.kind === 'percentile'
-          ? percentileCap
-          : null;
+  const cap = capOf(metric, percentileCap);
   return sql.join(
     perUnitValues(metric).map((name) => {
       const value = column(name, index);
-      return cap !== null && (name === 'm' || name === 'mx') ? sql`least(${value}, ${cap}::float8) as ${value}` : value;
+      return cap !== null && isCapped(name) ? sql`least(${value}, ${cap}::float8) as ${value}` : value;
     }),
     sql`, `,
   );
@@ -204,16 +110,13 @@ function cappedColumns(metric: AnalysedMetric, index: number, percentileCap: num
 
 /** The sums of the products of a metric's per-unit values, named `<sum>_<index>`. */
 function sumColumns(metric: AnalysedMetric, index: number): SQL[] {
-  const values = perUnitValues(metric);
-  return Object.entries(SUMS)
-    .filter(([, factors]) => factors.every((factor) => values.includes(factor)))
-    .map(
-      ([name, factors]) =>
-        sql`sum(${sql.join(
-          factors.map((factor) => column(factor, index)),
-          sql` * `,
-        )}) as ${column(name, index)}`,
-    );
+  return metricSums(metric).map(
+    ([name, factors]) =>
+      sql`sum(${sql.join(
+        factors.map((factor) => column(factor, index)),
+        sql` * `,
+      )}) as ${column(name, index)}`,
+  );
 }
 
 /**
@@ -225,15 +128,8 @@ function sumColumns(metric: AnalysedMetric, index: number): SQL[] {
  * the covariate.
  */
 export function perUnitSql(metrics: AnalysedMetric[], projectId: string, until: Date): SQL {
-  const lookback = Math.max(0, ...metrics.map((metric) => (metric.cuped.enabled ? metric.cuped.lookbackDays : 0)));
-  const names = [
-    ...new Set(
-      metrics.flatMap((metric) => {
-        const denominator = denominatorOf(metric);
-        return [metric.source, ...(denominator ? [denominator.source] : [])].map(sourceEventName);
-      }),
-    ),
-  ];
+  const lookback = longestLookbackDays(metrics);
+  const names = eventNamesOf(metrics);
   return sql`
     create temp table ${PER_UNIT} on commit drop as
     select x.version, x.day, u.*
@@ -283,22 +179,4 @@ export function dailySumsSql(metrics: AnalysedMetric[], percentileCaps: (number 
     from (select version, day, ${capped} from ${PER_UNIT}) capped
     group by version, day
     order by day, version`;
-}
-
-/** Splits the one-pass rows into each metric's sums. */
-export function splitDailySums(
-  metrics: AnalysedMetric[],
-  rows: Record<string, number | string>[],
-): Record<string, DailySums[]> {
-  return Object.fromEntries(
-    metrics.map((metric, index) => [
-      metric.key,
-      rows.map((row) => {
-        const sums = Object.fromEntries(
-          (Object.keys(SUMS) as SumName[]).map((name) => [name, Number(row[`${name}_${index}`] ?? 0)]),
-        ) as Record<SumName, number>;
-        return { version: String(row.version), day: String(row.day), n: Number(row.n), ...sums };
-      }),
-    ]),
-  );
 }

@@ -6,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * address into scheme, host, path, query and #fragment, the same default ports dropped, the same compared string per
  * match type, and the pattern's `*` as "any run of characters". The tests hold both to the same answers.
  */
-const URL_PARTS = String.raw`^([a-zA-Z][a-zA-Z0-9+.-]*)://([^/?#]+)([^?#]*)(\?[^#]*)?(#.*)?$`;
+export const URL_PARTS = String.raw`^([a-zA-Z][a-zA-Z0-9+.-]*)://([^/?#]+)([^?#]*)(\?[^#]*)?(#.*)?$`;
 
 /**
  * The compared string of an address: scheme and host lower-cased, the scheme's default port dropped, an empty path

@@ -1,7 +1,7 @@
 import { DEFAULT_STATISTICS_SETTINGS } from '@tabula/protocol';
 import { frequentistTest, holm } from '@tabula/stats';
 import { describe, expect, it } from 'vitest';
-import type { AnalysedMetric, DailySums } from './metric-sql';
+import type { AnalysedMetric, DailySums } from './metric-values';
 import { computeResults, type ResultsMetric } from './results';
 
 const VERSIONS = [

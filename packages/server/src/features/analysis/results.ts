@@ -15,7 +15,7 @@ import {
   srmTest,
 } from '@tabula/stats';
 import { assessHealth, type HealthInput } from './health';
-import type { AnalysedMetric, DailySums } from './metric-sql';
+import { type AnalysedMetric, type DailySums, SUM_FIELDS } from './metric-values';
 import type { VersionExposure } from './types';
 
 /**
@@ -37,26 +37,9 @@ export interface ResultsMetric {
 }
 
 type Totals = Omit<DailySums, 'version' | 'day'>;
-const FIELDS = [
-  'n',
-  'm',
-  'mm',
-  'd',
-  'dd',
-  'md',
-  'mx',
-  'mxmx',
-  'dx',
-  'dxdx',
-  'mxdx',
-  'mmx',
-  'mdx',
-  'dmx',
-  'ddx',
-] as const;
-const zero = (): Totals => Object.fromEntries(FIELDS.map((field) => [field, 0])) as Totals;
+const zero = (): Totals => Object.fromEntries(SUM_FIELDS.map((field) => [field, 0])) as Totals;
 function add(into: Totals, row: Totals): void {
-  for (const field of FIELDS) into[field] += row[field];
+  for (const field of SUM_FIELDS) into[field] += row[field];
 }
 
 /** The arm a metric type's statistics take, from the stored sums; with CUPED, the arm with its covariate. */

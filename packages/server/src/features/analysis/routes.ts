@@ -13,16 +13,21 @@ const refreshStartedSchema = z.object({
   coversTo: z.iso.datetime().describe('Exposures and events up to this moment are analysed'),
 });
 
-export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, analysisDb, config }) => {
+export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, analysisDb, clickhouse, config, monitoring },
+) => {
   const tags = ['results'];
   const progress: ProgressBoard = new Map();
   const refreshing = {
     db,
     analysisDb,
+    clickhouse,
     progress,
     log: app.log,
     connections: config.analysisConnections,
     limit: createLimiter(MAX_RUNNING_REFRESHES),
+    onRefreshed: monitoring.observeRefresh,
   };
   if (config.analysisRefreshMinutes > 0) {
     const stop = scheduleRefreshes(refreshing, config.analysisRefreshMinutes);

@@ -1,3 +1,4 @@
+import { repeat } from '../../lib/repeat';
 import { type RefreshContext, refreshExperiment } from './service';
 import { selectDueExperiments } from './snapshots';
 
@@ -13,10 +14,12 @@ export async function refreshDue(
   stopped: () => boolean = () => false,
 ): Promise<string[]> {
   const refreshed: string[] = [];
-  for (const target of await selectDueExperiments(context.db, new Date(Date.now() - everyMinutes * 60_000))) {
+  const dueBefore = new Date(Date.now() - everyMinutes * 60_000);
+  for (const target of await selectDueExperiments(context.db, dueBefore)) {
     if (stopped()) break;
     try {
-      const { done } = await refreshExperiment(context, { ...target, trigger: 'schedule' });
+      // Another server may have refreshed it since this round listed it: then it is no longer due.
+      const { done } = await refreshExperiment(context, { ...target, trigger: 'schedule', dueBefore });
       await done;
       refreshed.push(target.key);
     } catch (error) {
@@ -28,17 +31,10 @@ export async function refreshDue(
 
 /** Runs a round of the schedule every minute, never two at once. Returns the function that stops it. */
 export function scheduleRefreshes(context: RefreshContext, everyMinutes: number): () => Promise<void> {
-  let current: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const timer = setInterval(() => {
-    current = current
-      .then(() => refreshDue(context, everyMinutes, () => stopped))
-      .catch((error: unknown) => context.log.error({ err: error }, 'scheduled refreshes failed'));
-  }, TICK_MS);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await current;
-  };
+  return repeat({
+    run: (stopped) => refreshDue(context, everyMinutes, stopped),
+    every: TICK_MS,
+    firstAfterMs: TICK_MS,
+    onError: (error) => context.log.error({ err: error }, 'scheduled refreshes failed'),
+  }).close;
 }

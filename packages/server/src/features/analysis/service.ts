@@ -7,6 +7,7 @@ import {
 } from '@tabula/protocol';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ClickHouse } from '../../db/clickhouse/connection';
 import type { Database } from '../../db/client';
 import { project } from '../../db/schema';
 import { conflict } from '../../http/app-error';
@@ -14,7 +15,8 @@ import { newId } from '../../lib/ids';
 import { type ExperimentDetails, getExperiment } from '../experiments/service';
 import { getMetric, type Metric } from '../metrics/service';
 import { enqueueWebhookEvent } from '../webhooks/service';
-import { aggregate } from './aggregate';
+import { type AggregationScope, aggregate } from './aggregate';
+import { aggregateOnClickHouse } from './clickhouse-aggregate';
 import type { Limiter } from './limiter';
 import { computeResults, type ResultsMetric, sampleRatioMismatched, sampleRatioTest } from './results';
 import {
@@ -31,17 +33,21 @@ import type { SnapshotData } from './types';
 export type ProgressBoard = Map<string, number>;
 
 /**
- * What running refreshes takes: the database, where their progress is shown, the log, the connections one refresh
- * shares its work over (see aggregate), and the limit on refreshes running at once.
+ * What running refreshes takes: the database, where the events are, where their progress is shown, the log, the
+ * connections one refresh shares its work over (see aggregate), and the limit on refreshes running at once.
  */
 export interface RefreshContext {
   db: Database;
-  /** Where the aggregation's long statements run. */
+  /** Where the aggregation's long statements run, when the events are in the SQL database. */
   analysisDb: Database;
+  /** Where the events are and the aggregation runs, when configured. */
+  clickhouse: ClickHouse | null;
   progress: ProgressBoard;
   log: FastifyBaseLogger;
   connections: number;
   limit: Limiter;
+  /** Told how long each refresh took once it ends (for monitoring). */
+  onRefreshed?: (seconds: number, succeeded: boolean) => void;
 }
 
 /**
@@ -101,47 +107,54 @@ async function announceSampleRatioMismatch(
  * failure recorded (it never rejects). Refused while another refresh of the experiment runs, and before it started.
  */
 export async function refreshExperiment(
-  { db, analysisDb, progress, log, connections, limit }: RefreshContext,
-  target: { projectId: string; key: string; trigger: SnapshotTrigger },
+  { db, analysisDb, clickhouse, progress, log, connections, limit, onRefreshed }: RefreshContext,
+  target: { projectId: string; key: string; trigger: SnapshotTrigger; dueBefore?: Date },
 ): Promise<{ snapshot: SnapshotRow; done: Promise<void> }> {
   const experiment = await getExperiment(db, target.projectId, target.key);
   const from = phaseStart(experiment);
   if (!from) throw conflict(`Experiment "${target.key}" has not started: there are no results to refresh yet`);
   const coversTo = experiment.status === 'stopped' && experiment.stoppedAt ? experiment.stoppedAt : new Date();
-  const snapshot = await claimSnapshot(db, {
-    id: newId(),
-    projectId: target.projectId,
-    experimentId: experiment.id,
-    phase: experiment.phase,
-    coversFrom: from,
-    coversTo,
-    trigger: target.trigger,
-  });
+  const snapshot = await claimSnapshot(
+    db,
+    {
+      id: newId(),
+      projectId: target.projectId,
+      experimentId: experiment.id,
+      phase: experiment.phase,
+      coversFrom: from,
+      coversTo,
+      trigger: target.trigger,
+    },
+    target.dueBefore,
+  );
   if (!snapshot) throw conflict(`The results of "${target.key}" are being refreshed already`);
   progress.set(snapshot.id, 0);
+  let startedAt = 0;
   const run = async () => {
+    startedAt = performance.now();
     const metrics = await experimentMetrics(db, experiment);
-    const scope = {
+    const scope: AggregationScope = {
       projectId: target.projectId,
       experimentKey: experiment.key,
       versionKeys: experiment.versions.map((version) => version.key),
       from,
       until: coversTo,
     };
-    const data = await aggregate(
-      analysisDb,
-      scope,
-      metrics.map(({ metric }) => metric),
-      { connections, onProgress: (done) => progress.set(snapshot.id, done) },
-    );
+    const analysed = metrics.map(({ metric }) => metric);
+    const onProgress = (done: number) => progress.set(snapshot.id, done);
+    const data = clickhouse
+      ? await aggregateOnClickHouse(clickhouse, scope, analysed, { onProgress })
+      : await aggregate(analysisDb, scope, analysed, { connections, onProgress });
     await db.transaction(async (tx) => {
       const previous = await selectLastSucceeded(tx, experiment.id, experiment.phase);
       await finishSnapshot(tx, snapshot.id, { data });
       await announceSampleRatioMismatch(tx, experiment, previous?.data as SnapshotData | undefined, data);
     });
+    onRefreshed?.((performance.now() - startedAt) / 1000, true);
   };
   const done = limit(run)
     .catch(async (error: unknown) => {
+      if (startedAt > 0) onRefreshed?.((performance.now() - startedAt) / 1000, false);
       log.error({ err: error, experiment: target.key }, 'could not refresh the results');
       await finishSnapshot(db, snapshot.id, { error: error instanceof Error ? error.message : String(error) });
     })

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { experimentSnapshot } from '../../db/schema';
 import type { SnapshotData } from './types';
@@ -11,26 +11,46 @@ const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
 /**
  * Claims the experiment for one refresh: the row is inserted as running, and the partial unique index refuses a second
- * while it is. Null when another refresh holds it.
+ * while it is. Null when another refresh holds it, or, for a scheduled refresh (`dueBefore`), when one began since the
+ * time that made it due: servers that all found the experiment due refresh it once, however their rounds interleave.
  */
 export async function claimSnapshot(
   db: Database,
   row: Pick<SnapshotRow, 'id' | 'projectId' | 'experimentId' | 'phase' | 'coversFrom' | 'coversTo'> & {
     trigger: SnapshotTrigger;
   },
+  dueBefore?: Date,
 ): Promise<SnapshotRow | null> {
-  await db
-    .update(experimentSnapshot)
-    .set({ status: 'failed', finishedAt: new Date(), error: 'The refresh was cut off' })
-    .where(
-      and(
-        eq(experimentSnapshot.experimentId, row.experimentId),
-        eq(experimentSnapshot.status, 'running'),
-        lt(experimentSnapshot.startedAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
-      ),
-    );
-  const [claimed] = await db.insert(experimentSnapshot).values(row).onConflictDoNothing().returning();
-  return claimed ?? null;
+  return db.transaction(async (tx) => {
+    // Claims of one experiment queue here, so each sees the snapshot the one before it inserted.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${row.experimentId}))`);
+    if (dueBefore) {
+      const [recent] = await tx
+        .select({ id: experimentSnapshot.id })
+        .from(experimentSnapshot)
+        .where(
+          and(
+            eq(experimentSnapshot.experimentId, row.experimentId),
+            eq(experimentSnapshot.phase, row.phase),
+            gte(experimentSnapshot.startedAt, dueBefore),
+          ),
+        )
+        .limit(1);
+      if (recent) return null;
+    }
+    await tx
+      .update(experimentSnapshot)
+      .set({ status: 'failed', finishedAt: new Date(), error: 'The refresh was cut off' })
+      .where(
+        and(
+          eq(experimentSnapshot.experimentId, row.experimentId),
+          eq(experimentSnapshot.status, 'running'),
+          lt(experimentSnapshot.startedAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+        ),
+      );
+    const [claimed] = await tx.insert(experimentSnapshot).values(row).onConflictDoNothing().returning();
+    return claimed ?? null;
+  });
 }
 
 export async function finishSnapshot(

@@ -11,7 +11,8 @@ export interface ExtremesRequest {
   size: number;
 }
 
-const positions = (p: number, count: number) => {
+/** Where among `count` sorted values the percentile lies: between the values at `first` and `second`. */
+export const percentilePositions = (p: number, count: number) => {
   const at = p * (count - 1);
   return { at, first: Math.floor(at), second: Math.ceil(at) };
 };
@@ -22,7 +23,7 @@ const positions = (p: number, count: number) => {
  */
 export function extremesFor(p: number, count: number): ExtremesRequest | null {
   if (count === 0) return null;
-  const { first, second } = positions(p, count);
+  const { first, second } = percentilePositions(p, count);
   const top = count - first;
   const bottom = second + 1;
   return top <= bottom ? { end: 'top', size: top } : { end: 'bottom', size: bottom };
@@ -40,11 +41,15 @@ export function percentileOfExtremes(
 ): number {
   const sent = parts.flat().sort((a, b) => a - b);
   const extremes = request.end === 'top' ? sent.slice(sent.length - request.size) : sent.slice(0, request.size);
-  const { at, first, second } = positions(p, count);
+  const { first, second } = percentilePositions(p, count);
   // The extremes start at position `first` (the top end) or 0 (the bottom end) of all values.
   const offset = request.end === 'top' ? first : 0;
-  const low = extremes[first - offset] as number;
-  const high = extremes[second - offset] as number;
+  return interpolatePercentile(p, count, extremes[first - offset] as number, extremes[second - offset] as number);
+}
+
+/** The percentile from the values at its two positions (see percentilePositions). */
+export function interpolatePercentile(p: number, count: number, low: number, high: number): number {
+  const { at, first, second } = percentilePositions(p, count);
   // PostgreSQL's float8 interpolation, term for term, so both give the same double.
   return first === second ? low : low + (at - first) * (high - low);
 }

@@ -1,4 +1,4 @@
-import type { DailySums } from './metric-sql';
+import type { DailySums } from './metric-values';
 
 /** A version's exposed units in a snapshot; `multipleExposures` of them were also exposed to another version. */
 export interface VersionExposure {

@@ -27,6 +27,13 @@ export const LOGIN_THROTTLE: LoginThrottleOptions = {
 
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterMs: number };
 
+/** The wait an account's `failures`-th failure imposes: doubling from the first beyond the free ones, capped. */
+export const backoffMs = (options: LoginThrottleOptions, failures: number) =>
+  Math.min(options.maxBackoffMs, options.firstBackoffMs * 2 ** (failures - options.freeFailures - 1));
+
+/** Accounts are counted by their email as people type it, whatever its case and surrounding spaces. */
+export const accountKey = (account: string) => account.trim().toLowerCase();
+
 export interface LoginThrottle {
   /** Whether an attempt from `address` at `account` may be checked now. */
   check(address: string, account: string): ThrottleVerdict;
@@ -66,16 +73,12 @@ export function createLoginThrottle(
 ): LoginThrottle {
   const addresses = boundedMap<AddressEntry>(options.maxEntries);
   const accounts = boundedMap<AccountEntry>(options.maxEntries);
-  const accountKey = (account: string) => account.trim().toLowerCase();
 
   const addressEntry = (address: string, at: number): AddressEntry => {
     const entry = addresses.get(address);
     if (entry && at - entry.windowStartedAt < options.windowMs) return entry;
     return { failures: 0, windowStartedAt: at };
   };
-
-  const backoffMs = (failures: number) =>
-    Math.min(options.maxBackoffMs, options.firstBackoffMs * 2 ** (failures - options.freeFailures - 1));
 
   return {
     check(address, account) {
@@ -97,11 +100,52 @@ export function createLoginThrottle(
       const previous = accounts.get(key);
       // An account left alone for as long as the window starts afresh.
       const failures = (previous && at - previous.lastFailureAt < options.windowMs ? previous.failures : 0) + 1;
-      const nextAttemptAt = failures > options.freeFailures ? at + backoffMs(failures) : 0;
+      const nextAttemptAt = failures > options.freeFailures ? at + backoffMs(options, failures) : 0;
       accounts.set(key, { failures, nextAttemptAt, lastFailureAt: at });
     },
     succeeded(account) {
       accounts.delete(accountKey(account));
     },
+  };
+}
+
+/**
+ * Where the counts live: in this process (`memoryThrottleStore`), or in Redis for every server process at once
+ * (`login-throttle.redis.ts`).
+ */
+export interface LoginThrottleStore {
+  check(address: string, account: string): Promise<ThrottleVerdict>;
+  failed(address: string, account: string): Promise<void>;
+  succeeded(account: string): Promise<void>;
+}
+
+export function memoryThrottleStore(throttle: LoginThrottle = createLoginThrottle()): LoginThrottleStore {
+  return {
+    check: async (address, account) => throttle.check(address, account),
+    failed: async (address, account) => throttle.failed(address, account),
+    succeeded: async (account) => throttle.succeeded(account),
+  };
+}
+
+/** Asks `shared`; whatever it fails to answer, `local` answers instead, so a Redis outage never refuses a sign-in. */
+export function withFallback(
+  shared: LoginThrottleStore,
+  local: LoginThrottleStore,
+  onError: (error: unknown) => void,
+): LoginThrottleStore {
+  const either =
+    <Args extends unknown[], Result>(pick: (store: LoginThrottleStore) => (...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      try {
+        return await pick(shared)(...args);
+      } catch (error) {
+        onError(error);
+        return pick(local)(...args);
+      }
+    };
+  return {
+    check: either((store) => store.check),
+    failed: either((store) => store.failed),
+    succeeded: either((store) => store.succeeded),
   };
 }

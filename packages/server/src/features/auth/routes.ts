@@ -83,17 +83,17 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
     async (request, reply) => {
       const { email } = request.body;
-      const verdict = throttle.check(request.ip, email);
+      const verdict = await throttle.check(request.ip, email);
       if (!verdict.allowed) throw tooManySignIns(reply, verdict.retryAfterMs);
       let outcome: auth.SignInOutcome;
       try {
         outcome = await auth.login(db, passwords, request.body, originOf(request));
       } catch (error) {
-        if (error instanceof AppError && error.code === 'unauthorized') throttle.failed(request.ip, email);
+        if (error instanceof AppError && error.code === 'unauthorized') await throttle.failed(request.ip, email);
         throw error;
       }
       if (outcome.kind === 'mfa') return reply.status(202).send(challengeFor(mfaChallenges, outcome.userId));
-      throttle.succeeded(email);
+      await throttle.succeeded(email);
       return signIn(reply, outcome.signedIn, 200);
     },
   );
@@ -113,15 +113,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (
       const userId = mfaChallenges.attempt(request.body.challenge);
       if (!userId) throw new AppError('unauthorized', 'This sign-in has expired: enter your email and password again');
       // The throttle counts by account: the challenge names it, whatever email was typed.
-      const verdict = throttle.check(request.ip, userId);
+      const verdict = await throttle.check(request.ip, userId);
       if (!verdict.allowed) throw tooManySignIns(reply, verdict.retryAfterMs);
       const proven = await completeMfaSignIn(db, accountSecrets, userId, request.body.code, originOf(request));
       if (!proven) {
-        throttle.failed(request.ip, userId);
+        await throttle.failed(request.ip, userId);
         throw wrongCode();
       }
-      throttle.succeeded(userId);
-      throttle.succeeded(proven.member.user.email);
+      await throttle.succeeded(userId);
+      await throttle.succeeded(proven.member.user.email);
       return signIn(reply, await auth.openSession(db, proven.member, { ...originOf(request), via: 'mfa' }), 200);
     },
   );

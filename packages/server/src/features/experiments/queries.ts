@@ -1,5 +1,7 @@
 import type { ExperimentListQuery } from '@tabula/protocol';
+import type { ClickHouse } from '../../db/clickhouse/connection';
 import type { Database } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { notFound } from '../../http/app-error';
 import {
   type ExperimentRow,
@@ -9,24 +11,45 @@ import {
   selectExposedUnits,
   selectVersions,
 } from './store';
+import { selectExposedUnitsOnClickHouse } from './store-clickhouse';
 import type { ExperimentDetails } from './types';
 
-/** Versions in one query and exposures in one grouped query, however many experiments there are. */
-async function withDetails(db: Database, projectId: string, rows: ExperimentRow[]): Promise<ExperimentDetails[]> {
+/** Versions in one query, however many experiments there are. */
+async function withDetails(db: Database, rows: ExperimentRow[]): Promise<ExperimentDetails[]> {
   const versions = await selectVersions(
     db,
     rows.map((row) => row.id),
   );
-  const exposures = await selectExposedUnits(
-    db,
-    projectId,
-    rows.map((row) => row.key),
-  );
   return rows.map((row) => ({
     ...row,
     versions: versions.filter((version) => version.experimentId === row.id),
-    exposures: exposures.get(row.key) ?? 0,
   }));
+}
+
+/** Where the SDK events are: ClickHouse when configured, else the SQL database. */
+export interface EventStore {
+  db: Database;
+  clickhouse: ClickHouse | null;
+}
+
+/**
+ * Distinct units exposed to each of the experiments (by key), over all phases, in one grouped query however many
+ * experiments there are; read apart from the experiments, which the SQL database holds even when the events are not.
+ * Null while the event store cannot be reached: the experiments, and a change just made to one, still answer.
+ */
+export async function exposedUnits(
+  { db, clickhouse }: EventStore,
+  projectId: string,
+  keys: string[],
+): Promise<Map<string, number> | null> {
+  try {
+    return await (clickhouse
+      ? selectExposedUnitsOnClickHouse(clickhouse, projectId, keys)
+      : selectExposedUnits(db, projectId, keys));
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return null;
+    throw error;
+  }
 }
 
 export async function listExperiments(
@@ -37,7 +60,7 @@ export async function listExperiments(
   const page = await selectExperimentPage(db, projectId, query);
   const end = query.offset + page.rows.length;
   return {
-    experiments: await withDetails(db, projectId, page.rows),
+    experiments: await withDetails(db, page.rows),
     total: page.total,
     nextOffset: end < page.total ? end : null,
   };
@@ -53,6 +76,6 @@ export async function getExperiment(
   if (lock && !(await lockExperiment(db, projectId, key))) throw notFound('Experiment');
   const row = await selectExperiment(db, projectId, key);
   if (!row) throw notFound('Experiment');
-  const [experiment] = await withDetails(db, projectId, [row]);
+  const [experiment] = await withDetails(db, [row]);
   return experiment!;
 }

@@ -1,19 +1,25 @@
 import {
+  type ChangeOperation,
   createExperimentBodySchema,
+  divertedChangeSchema,
   type Experiment as ExperimentBody,
   experimentListQuerySchema,
   experimentListSchema,
   experimentSchema,
   keySchema,
+  type StopExperimentBody,
   stopExperimentBodySchema,
+  type UpdateExperimentBody,
   updateExperimentBodySchema,
 } from '@tabula/protocol';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { principalOf } from '../../http/access';
 import { iso, isoOrNull, noContent, projectParams, withErrors } from '../../http/schemas';
 import { type Acting, actingOf } from '../audit/service';
+import { rollOutExperiment } from '../flags/service';
 import { deleteExperiment } from './delete-experiment';
 import { createExample, stopExample, updateExample } from './examples';
 import { experimentReach } from './reach';
@@ -21,13 +27,13 @@ import * as experiments from './service';
 import { experimentSnapshot } from './snapshot';
 import { stopExperiment } from './stop-experiment';
 
-const toExperimentBody = (experiment: experiments.ExperimentDetails): ExperimentBody => ({
+const toExperimentBody = (experiment: experiments.ExperimentDetails, exposures: number | null): ExperimentBody => ({
   id: experiment.id,
   // The audit snapshot is the experiment's definition and state; the response adds who, how many and when.
   ...experimentSnapshot(experiment),
   owner: experiment.owner,
   integrationConfigured: experiment.integrationConfigured,
-  exposures: experiment.exposures,
+  exposures,
   startedAt: isoOrNull(experiment.startedAt),
   stoppedAt: isoOrNull(experiment.stoppedAt),
   createdAt: iso(experiment.createdAt),
@@ -43,11 +49,27 @@ type StatusChange = (
   key: string,
 ) => Promise<experiments.ExperimentDetails>;
 
-export const experimentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, changes }) => {
+export const experimentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clickhouse, changes }) => {
   const tags = ['experiments'];
+  /** The experiments as the API shows them, each with its exposed units. */
+  const bodies = async (projectId: string, list: experiments.ExperimentDetails[]) => {
+    const exposures = await experiments.exposedUnits(
+      { db, clickhouse },
+      projectId,
+      list.map((experiment) => experiment.key),
+    );
+    return list.map((experiment) => toExperimentBody(experiment, exposures && (exposures.get(experiment.key) ?? 0)));
+  };
+  const body = async (experiment: experiments.ExperimentDetails) =>
+    (await bodies(experiment.projectId, [experiment]))[0]!;
   const read = { access: { role: 'viewer' as const, apiKeys: true } };
   const write = { access: { role: 'editor' as const, apiKeys: true } };
   const writeLive = { access: { ...write.access, reaches: experimentReach(db) } };
+  /** Starting, stopping and editing a live experiment wait for approval where a protected environment asks for it. */
+  const divertingLive = (divert: (request: FastifyRequest) => Promise<ChangeOperation>) => ({
+    access: { ...writeLive.access, divert },
+  });
+  const experimentKeyOf = (request: FastifyRequest) => (request.params as { experimentKey: string }).experimentKey;
 
   app.get(
     '/projects/:projectId/experiments',
@@ -62,7 +84,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     },
     async (request) => {
       const page = await experiments.listExperiments(db, request.params.projectId, request.query);
-      return { ...page, experiments: page.experiments.map(toExperimentBody) };
+      return { ...page, experiments: await bodies(request.params.projectId, page.experiments) };
     },
   );
 
@@ -84,7 +106,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         experiments.createExperiment(tx, acting, projectId, request.body),
       );
       await changes.notifyProjectChanged(projectId);
-      return reply.status(201).send(toExperimentBody(experiment));
+      return reply.status(201).send(await body(experiment));
     },
   );
 
@@ -93,19 +115,23 @@ export const experimentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     { config: read, schema: { tags, params: experimentParams, response: withErrors({ 200: experimentSchema }) } },
     async (request) => {
       const { projectId, experimentKey } = request.params;
-      return toExperimentBody(await experiments.getExperiment(db, projectId, experimentKey));
+      return body(await experiments.getExperiment(db, projectId, experimentKey));
     },
   );
 
   app.patch(
     '/projects/:projectId/experiments/:experimentKey',
     {
-      config: writeLive,
+      config: divertingLive(async (request) => ({
+        kind: 'experiment.update',
+        experiment: experimentKeyOf(request),
+        update: request.body as UpdateExperimentBody,
+      })),
       schema: {
         tags,
         params: experimentParams,
         body: updateExperimentBodySchema.meta({ examples: [updateExample] }),
-        response: withErrors({ 200: experimentSchema }),
+        response: withErrors({ 200: experimentSchema, 202: divertedChangeSchema }),
       },
     },
     async (request) => {
@@ -115,7 +141,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         experiments.updateExperiment(tx, acting, projectId, experimentKey, request.body),
       );
       await changes.notifyProjectChanged(projectId);
-      return toExperimentBody(experiment);
+      return body(experiment);
     },
   );
 
@@ -140,15 +166,25 @@ export const experimentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     app.post(
       `/projects/:projectId/experiments/:experimentKey/${action}`,
       {
-        config: writeLive,
-        schema: { tags, params: experimentParams, response: withErrors({ 200: experimentSchema }) },
+        config:
+          action === 'start'
+            ? divertingLive(async (request) => ({ kind: 'experiment.start', experiment: experimentKeyOf(request) }))
+            : writeLive,
+        schema: {
+          tags,
+          params: experimentParams,
+          response:
+            action === 'start'
+              ? withErrors({ 200: experimentSchema, 202: divertedChangeSchema })
+              : withErrors({ 200: experimentSchema }),
+        },
       },
       async (request) => {
         const acting = actingOf(principalOf(request));
         const { projectId, experimentKey } = request.params;
         const experiment = await db.transaction((tx) => change(tx, acting, projectId, experimentKey));
         await changes.notifyProjectChanged(projectId);
-        return toExperimentBody(experiment);
+        return body(experiment);
       },
     );
   }
@@ -156,22 +192,26 @@ export const experimentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
   app.post(
     '/projects/:projectId/experiments/:experimentKey/stop',
     {
-      config: writeLive,
+      config: divertingLive(async (request) => ({
+        kind: 'experiment.stop',
+        experiment: experimentKeyOf(request),
+        stop: request.body as StopExperimentBody,
+      })),
       schema: {
         tags,
         params: experimentParams,
         body: stopExperimentBodySchema.meta({ examples: [stopExample] }),
-        response: withErrors({ 200: experimentSchema }),
+        response: withErrors({ 200: experimentSchema, 202: divertedChangeSchema }),
       },
     },
     async (request) => {
       const acting = actingOf(principalOf(request));
       const { projectId, experimentKey } = request.params;
       const experiment = await db.transaction((tx) =>
-        stopExperiment(tx, acting, projectId, experimentKey, request.body),
+        stopExperiment(tx, acting, projectId, experimentKey, request.body, rollOutExperiment),
       );
       await changes.notifyProjectChanged(projectId);
-      return toExperimentBody(experiment);
+      return body(experiment);
     },
   );
 };

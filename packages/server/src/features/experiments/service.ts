@@ -3,7 +3,7 @@ import { selectExperimentKeys, selectRunningExperiments } from './store';
 import type { RunningExperiment } from './types';
 
 export { createExperiment, updateExperiment } from './definition';
-export { getExperiment, listExperiments } from './queries';
+export { type EventStore, exposedUnits, getExperiment, listExperiments } from './queries';
 export { archiveExperiment, pauseExperiment, startExperiment } from './transitions';
 export type { Experiment, ExperimentDetails, ExperimentVersion, RunningExperiment } from './types';
 export { CONTROL_READ_ONLY, saveVisualChanges, setIntegrationConfigured, type VersionChanges } from './visual-changes';
@@ -15,4 +15,5 @@ export const listRunningExperiments = (db: Database, projectId: string): Promise
 /** Every experiment of the project, whatever its status: what a flag rule may serve. */
 export const listExperimentKeys = (db: Database, projectId: string): Promise<string[]> =>
   selectExperimentKeys(db, projectId);
-export { experimentReach } from './reach';
+export { experimentReach, experimentReachOf } from './reach';
+export { stopExperiment } from './stop-experiment';

@@ -1,16 +1,24 @@
 import type { StopExperimentBody } from '@tabula/protocol';
 import type { Database } from '../../db/client';
 import type { Acting } from '../audit/service';
-import { rollOutExperiment } from '../flags/service';
 import { decide } from './decision';
 import { transition } from './transitions';
 import type { ExperimentDetails } from './types';
+
+/** Makes the flag rules serving an experiment serve its decided version's value: the flags feature's `rollOutExperiment`. */
+export type RollOutDecision = (
+  tx: Database,
+  acting: Acting,
+  projectId: string,
+  decided: { experiment: string; version: string; params: ExperimentDetails['versions'][number]['params'] },
+) => Promise<void>;
 
 /**
  * Ends a running or paused experiment: it frees its layer slots and records the decision. With `rollOut`, the flag
  * rules serving it serve the decided version's value from now on, in the same transaction.
  *
- * Kept apart from service.ts: flags read experiment keys through that service, and this writes flags through theirs.
+ * The caller passes the flags' roll-out: flags read experiment keys through this feature's service, so this feature
+ * cannot import theirs.
  */
 export async function stopExperiment(
   tx: Database,
@@ -18,6 +26,7 @@ export async function stopExperiment(
   projectId: string,
   key: string,
   body: StopExperimentBody,
+  rollOutExperiment: RollOutDecision,
 ): Promise<ExperimentDetails> {
   const now = new Date();
   const stopped = await transition(tx, acting, { projectId, key }, 'stop', (before) => ({

@@ -65,10 +65,9 @@ export interface ExperimentWithVersions extends Experiment {
 /** Only running experiments are delivered to SDKs. */
 export type RunningExperiment = ExperimentWithVersions;
 
-/** An experiment as the API shows it: with its owner and how many units it has exposed so far. */
+/** An experiment with its owner; the API adds how many units it has exposed so far (see exposedUnits). */
 export interface ExperimentDetails extends ExperimentWithVersions {
   owner: UserSummary | null;
-  exposures: number;
 }
 
 /** A version as a use case writes it: the editor's change records are kept by key, never set here. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { repeat } from '../../lib/repeat';
 import { deleteExpiredUsage } from './service';
 
 const HOUR_MS = 3_600_000;
@@ -10,19 +11,9 @@ const HOUR_MS = 3_600_000;
  * stops it, which waits for a round in progress.
  */
 export function scheduleUsageCleanup(db: Database, log: FastifyBaseLogger, everyMs = HOUR_MS): () => Promise<void> {
-  let current: Promise<void> = Promise.resolve();
-  const round = () => {
-    current = current
-      .then(() => deleteExpiredUsage(db))
-      .catch((error: unknown) => log.warn({ err: error }, 'expired flag usage not deleted'));
-  };
-  const first = setTimeout(round, 0);
-  const timer = setInterval(round, everyMs);
-  first.unref();
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await current;
-  };
+  return repeat({
+    run: () => deleteExpiredUsage(db),
+    every: everyMs,
+    onError: (error) => log.warn({ err: error }, 'expired flag usage not deleted'),
+  }).close;
 }

@@ -1,6 +1,7 @@
-import type { CopyFlagEnvironmentBody, UpdateFlagBody } from '@tabula/protocol';
+import type { ChangeOperation, CopyFlagEnvironmentBody, FlagEnvironmentBody, UpdateFlagBody } from '@tabula/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
+import { invalidField } from '../../http/app-error';
 import { protectedEnvironmentsAmong } from '../project-access/service';
 import { getFlag } from './service';
 
@@ -34,5 +35,27 @@ export const flagReach = (db: Database) => ({
       projectId,
       on.map(([key]) => key),
     );
+  },
+});
+
+/** The change a flag request makes, as a change request holds it, for environments that ask for approval. */
+export const flagDiversions = (db: Database) => ({
+  environment: async (request: FastifyRequest): Promise<ChangeOperation> => {
+    const { flagKey, envKey } = request.params as Params;
+    return {
+      kind: 'flag.environment',
+      flag: flagKey,
+      environment: envKey!,
+      change: request.body as FlagEnvironmentBody,
+    };
+  },
+  /** Copying is setting the target's rules and prerequisites to the source's, as they are now. */
+  copy: async (request: FastifyRequest): Promise<ChangeOperation> => {
+    const { projectId, flagKey } = request.params as Params;
+    const { from, to } = request.body as CopyFlagEnvironmentBody;
+    const source = (await getFlag(db, projectId, flagKey)).environments[from];
+    if (!source) throw invalidField('from', `Flag "${flagKey}" has no environment "${from}"`);
+    const change = { rules: source.rules, prerequisites: source.prerequisites } as FlagEnvironmentBody;
+    return { kind: 'flag.environment', flag: flagKey, environment: to, change };
   },
 });

@@ -1,7 +1,10 @@
 import {
+  bulkFlagBodySchema,
+  bulkFlagResultSchema,
   cloneFlagBodySchema,
   copyFlagEnvironmentBodySchema,
   createFlagBodySchema,
+  divertedChangeSchema,
   type Flag as FlagBody,
   type FlagEnvironmentState as FlagEnvironmentBody,
   flagEnvironmentBodySchema,
@@ -17,8 +20,9 @@ import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
 import { iso, isoOrNull, noContent, projectParams, withErrors } from '../../http/schemas';
 import { actingOf } from '../audit/service';
+import { bulkChangeFlags } from './bulk';
 import { flagSnapshot } from './flags';
-import { flagReach } from './reach';
+import { flagDiversions, flagReach } from './reach';
 import * as flags from './service';
 
 const toEnvironmentBody = (state: flags.FlagEnvironmentState): FlagEnvironmentBody => ({
@@ -51,6 +55,10 @@ export const flagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   const write = { access: { role: 'editor' as const, apiKeys: true } };
   const reach = flagReach(db);
   const writeReaching = (reaches: (typeof reach)[keyof typeof reach]) => ({ access: { ...write.access, reaches } });
+  const diverting = (reaches: (typeof reach)[keyof typeof reach], divert: typeof divertFlag.environment) => ({
+    access: { ...write.access, reaches, divert },
+  });
+  const divertFlag = flagDiversions(db);
 
   app.get(
     '/projects/:projectId/flags',
@@ -81,6 +89,27 @@ export const flagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
       const flag = await db.transaction((tx) => flags.createFlag(tx, acting, projectId, request.body));
       await changes.notifyProjectChanged(projectId);
       return reply.status(201).send(toFlagBody(flag));
+    },
+  );
+
+  app.post(
+    '/projects/:projectId/flags/bulk',
+    {
+      // No reach here: each flag is checked on its own, and a refused one is reported while the others go on.
+      config: write,
+      schema: {
+        tags,
+        summary: 'Archive, restore or switch many flags, each as its own route would',
+        params: projectParams,
+        body: bulkFlagBodySchema,
+        response: withErrors({ 200: bulkFlagResultSchema }),
+      },
+    },
+    async (request) => {
+      const { projectId } = request.params;
+      const { results, applied } = await bulkChangeFlags(db, principalOf(request), projectId, request.body);
+      if (applied) await changes.notifyProjectChanged(projectId);
+      return { results };
     },
   );
 
@@ -176,12 +205,12 @@ export const flagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   app.put(
     '/projects/:projectId/flags/:flagKey/environments/:envKey',
     {
-      config: writeReaching(reach.environment),
+      config: diverting(reach.environment, divertFlag.environment),
       schema: {
         tags,
         params: flagEnvironmentParams,
         body: flagEnvironmentBodySchema,
-        response: withErrors({ 200: flagEnvironmentStateSchema }),
+        response: withErrors({ 200: flagEnvironmentStateSchema, 202: divertedChangeSchema }),
       },
     },
     async (request) => {
@@ -198,12 +227,12 @@ export const flagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, c
   app.post(
     '/projects/:projectId/flags/:flagKey/environments/copy',
     {
-      config: writeReaching(reach.copy),
+      config: diverting(reach.copy, divertFlag.copy),
       schema: {
         tags,
         params: flagParams,
         body: copyFlagEnvironmentBodySchema,
-        response: withErrors({ 200: flagEnvironmentStateSchema }),
+        response: withErrors({ 200: flagEnvironmentStateSchema, 202: divertedChangeSchema }),
       },
     },
     async (request) => {

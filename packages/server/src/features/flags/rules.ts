@@ -8,7 +8,6 @@ import {
 } from '@tabula/protocol';
 import type { z } from 'zod';
 import { invalidField } from '../../http/app-error';
-import { newId } from '../../lib/ids';
 
 export type FlagRuleInput = z.infer<typeof flagRuleInputSchema>;
 
@@ -82,12 +81,25 @@ function checkRule(rule: FlagRuleInput, path: string, refs: RuleReferences): voi
   }
 }
 
-/** Checks every rule against what it refers to and gives new rules their id (a rollout's salt). */
+/**
+ * Checks every rule against what it refers to and gives new rules their id (a rollout's salt, kept for life). New ids
+ * are short and follow a pattern (`r1`, `r2`…, the first free ones): random ids do not compress, and every SDK
+ * payload carries them.
+ */
 export function prepareRules(rules: FlagRuleInput[], refs: RuleReferences, path = 'rules'): FlagRule[] {
   const ids = new Set<string>();
+  const taken = new Set(rules.flatMap((rule) => (rule.id === undefined ? [] : [rule.id])));
+  let counter = 0;
+  const freshId = () => {
+    let id: string;
+    do id = `r${++counter}`;
+    while (taken.has(id));
+    taken.add(id);
+    return id;
+  };
   return rules.map((rule, index) => {
     checkRule(rule, `${path}.${index}`, refs);
-    const id = rule.id ?? newId();
+    const id = rule.id ?? freshId();
     if (ids.has(id)) throw invalidField(`${path}.${index}.id`, `Rule id "${id}" appears twice`);
     ids.add(id);
     return { id, conditions: rule.conditions, segments: rule.segments, serve: rule.serve };

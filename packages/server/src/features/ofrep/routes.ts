@@ -13,8 +13,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../http/app-error';
-import { allowAnyOrigin, allowPreflight } from '../../http/cors';
+import { allowPreflight } from '../../http/cors';
 import { withErrors } from '../../http/schemas';
+import { serveSdkJson } from '../../http/sdk-json';
 import type { ClientKeyGrant } from '../api-keys/service';
 import { servedUsage } from '../flag-usage/service';
 import { createStreamHub, evaluate, exposureRows, lastEventIdOf, startEventStream } from '../sdk-payload/service';
@@ -78,7 +79,7 @@ const bulkEtag = (revision: string, body: unknown) =>
  */
 export const ofrepRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
-  { clientKeys, payloads, eventWriter, config },
+  { clientKeys, payloads, eventWriter, loggedExposures, config, monitoring },
 ) => {
   /**
    * Per key and address, like event batches. A secret key is hashed so the limiter's memory holds no secret; a client
@@ -108,12 +109,13 @@ export const ofrepRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
   };
-  allowAnyOrigin(app, ['etag', 'retry-after']);
+  serveSdkJson(app, ['etag', 'retry-after']);
   const preflight = { methods: ['POST'], headers: [...CREDENTIAL_HEADERS, 'if-none-match', 'content-type'] };
   allowPreflight(app, OFREP_PATHS.single, preflight);
   allowPreflight(app, OFREP_PATHS.bulk, preflight);
   allowPreflight(app, OFREP_PATHS.events, { methods: ['GET'], headers: ['last-event-id', 'cache-control'] });
   const streams = createStreamHub(payloads, (clientKey) => clientKeys.opens(clientKey), app.log, refetchEventOf);
+  monitoring.watchStreams('ofrep', () => streams.size);
   // Open streams would keep the server from closing.
   app.addHook('preClose', (done) => {
     streams.close();
@@ -155,9 +157,12 @@ export const ofrepRoutes: FastifyPluginAsyncZod<AppContext> = async (
     const results = Object.values(response.flags).map((details) => toOfrep(details));
     // Keys not found are counted too (unknown flags); other errors evaluated nothing.
     const served = results.filter((result) => !('errorCode' in result) || result.errorCode === 'FLAG_NOT_FOUND');
-    const logged = context.targetingKey ? exposureRows(grant, snapshot, unitId, exposures) : [];
+    const logged = context.targetingKey
+      ? loggedExposures.unlogged(exposureRows(grant, snapshot, unitId, exposures))
+      : [];
     await eventWriter
       .write(logged, servedUsage(grant, served))
+      .then(() => loggedExposures.remember(logged))
       .catch((error) => request.log.warn({ err: error }, 'OFREP usage not recorded'));
     return { context, results, revision, unchanged: false };
   }

@@ -5,6 +5,8 @@ import { listEnvironments } from '../projects/service';
 export interface ReachedEnvironment {
   key: string;
   name: string;
+  /** Approvals from others a change reaching it needs; 0 applies it at once. */
+  requiredApprovals: number;
 }
 
 /**
@@ -19,5 +21,5 @@ export async function protectedEnvironmentsAmong(
   const wanted = keys === 'all' ? null : new Set(keys);
   return (await listEnvironments(db, projectId))
     .filter((env) => env.protected && (wanted === null || wanted.has(env.key)))
-    .map(({ key, name }) => ({ key, name }));
+    .map(({ key, name, requiredApprovals }) => ({ key, name, requiredApprovals }));
 }

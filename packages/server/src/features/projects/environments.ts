@@ -25,6 +25,7 @@ const described = (env: Environment) => ({
   name: env.name,
   encryptPayload: env.payloadKey !== null,
   protected: env.protected,
+  requiredApprovals: env.requiredApprovals,
 });
 
 const newPayloadKey = (): string => randomBytes(PAYLOAD_KEY_BYTES).toString('base64');
@@ -61,7 +62,7 @@ export async function createEnvironment(
 }
 
 /**
- * Renames it, protects it or lifts its protection, and turns payload encryption on or off. Turning it on makes a new key; asking for it while it is on
+ * Renames it, protects it or lifts its protection, sets the approvals its changes need, and turns payload encryption on or off. Turning it on makes a new key; asking for it while it is on
  * keeps the key, so pages already carrying it go on working.
  */
 export async function updateEnvironment(
@@ -73,9 +74,12 @@ export async function updateEnvironment(
 ): Promise<Environment> {
   const { env } = await lockEnvironment(tx, projectId, key);
   const { encryptPayload, name } = changes;
-  const row: Partial<Pick<Environment, 'name' | 'payloadKey' | 'protected'>> = {};
+  const row: Partial<Pick<Environment, 'name' | 'payloadKey' | 'protected' | 'requiredApprovals'>> = {};
   if (name !== undefined && name !== env.name) row.name = name;
   if (changes.protected !== undefined && changes.protected !== env.protected) row.protected = changes.protected;
+  if (changes.requiredApprovals !== undefined && changes.requiredApprovals !== env.requiredApprovals) {
+    row.requiredApprovals = changes.requiredApprovals;
+  }
   if (encryptPayload !== undefined && encryptPayload !== (env.payloadKey !== null)) {
     row.payloadKey = encryptPayload ? newPayloadKey() : null;
   }

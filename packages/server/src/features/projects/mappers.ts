@@ -10,6 +10,7 @@ export const toEnvironmentBody = (env: Environment): EnvironmentBody => ({
   createdAt: iso(env.createdAt),
   payloadKey: env.payloadKey,
   protected: env.protected,
+  requiredApprovals: env.requiredApprovals,
 });
 
 export const toProjectBody = (project: Project, access: ProjectAccess): ProjectBody => ({

@@ -64,7 +64,7 @@ export async function deleteProjectRow(tx: Database, id: string): Promise<void> 
 
 export async function insertEnvironments(
   tx: Database,
-  rows: Omit<Environment, 'createdAt' | 'payloadKey'>[],
+  rows: Omit<Environment, 'createdAt' | 'payloadKey' | 'requiredApprovals'>[],
 ): Promise<Environment[]> {
   return tx.insert(environment).values(rows).returning();
 }
@@ -72,7 +72,7 @@ export async function insertEnvironments(
 export async function updateEnvironmentRow(
   tx: Database,
   id: string,
-  changes: Partial<Pick<Environment, 'name' | 'payloadKey' | 'protected'>>,
+  changes: Partial<Pick<Environment, 'name' | 'payloadKey' | 'protected' | 'requiredApprovals'>>,
 ): Promise<Environment> {
   const [row] = await tx.update(environment).set(changes).where(eq(environment.id, id)).returning();
   return row!;

@@ -8,6 +8,8 @@ export interface Environment {
   /** The AES key (base64) its SDK payload is encrypted with; null when served in clear. */
   payloadKey: string | null;
   protected: boolean;
+  /** While protected: approvals from others a change reaching it needs; 0 applies it at once. */
+  requiredApprovals: number;
   createdAt: Date;
 }
 

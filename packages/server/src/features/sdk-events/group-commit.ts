@@ -28,6 +28,8 @@ export interface GroupCommitOptions {
    */
   insertTimeoutMs: number;
   log: FastifyBaseLogger;
+  /** Told the size of each group as its statement starts (for monitoring). */
+  onGroup?: (events: number) => void;
 }
 
 /** What the writer has seen of the database lately, for the health check. */
@@ -41,6 +43,8 @@ export interface EventWriter {
    * `SLOW_GROUP_MS`.
    */
   state(): IngestState;
+  /** Events (and usage rows) accepted and not yet written. */
+  queued(): number;
   /** Waits for everything queued to be written; later writes are refused. */
   close(): Promise<void>;
 }
@@ -125,6 +129,7 @@ export function createEventWriter(options: GroupCommitOptions): EventWriter {
     });
     const startedAt = { at: Date.now() };
     started.add(startedAt);
+    options.onGroup?.(group.reduce((sum, batch) => sum + weight(batch), 0));
     try {
       const inserted = await settleWithin<NewEvents | typeof TIMED_OUT>(
         options.insert(unique, mergeUsage(group.map((batch) => batch.usage))),
@@ -170,6 +175,7 @@ export function createEventWriter(options: GroupCommitOptions): EventWriter {
         schedule();
       });
     },
+    queued: () => queuedEvents,
     state() {
       const now = Date.now();
       const slow = [...started].some(({ at }) => now - at > SLOW_GROUP_MS);

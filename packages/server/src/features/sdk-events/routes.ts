@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, invalidField } from '../../http/app-error';
-import { allowAnyOrigin, allowPreflight } from '../../http/cors';
+import { allowPreflight } from '../../http/cors';
 import { safeJsonParser } from '../../http/hostile-input';
 import { withErrors } from '../../http/schemas';
+import { serveSdkJson } from '../../http/sdk-json';
 import { findUnstorable } from '../../lib/unstorable-text';
 import { usageOf } from '../flag-usage/service';
 import { readEvents } from './service';
@@ -18,7 +19,7 @@ const USAGE_DEPTH = 5;
 export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { clientKeys, eventWriter, config }) => {
   // sendBeacon can only send text/plain without a preflight; its body is the same JSON.
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, safeJsonParser(app));
-  allowAnyOrigin(app, ['retry-after']);
+  serveSdkJson(app, ['retry-after']);
   allowPreflight(app, EVENTS, { methods: ['POST'], headers: ['content-type'] });
 
   app.post(

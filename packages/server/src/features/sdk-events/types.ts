@@ -1,3 +1,9 @@
+/**
+ * How the ids of exposures the server logs for its own evaluations begin: such an id stands for the unit's exposure,
+ * not for one evaluation, so the same id comes again at a later time.
+ */
+export const SERVER_EXPOSURE_ID_PREFIX = 'srv_';
+
 /** One event as stored: the SDK's event with its key's project and environment. */
 export interface EventRow {
   projectId: string;

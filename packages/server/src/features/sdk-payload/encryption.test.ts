@@ -138,8 +138,8 @@ describe('payload encryption', () => {
     expect(entries.slice(0, 3).map(({ action, before, after }) => ({ action, before, after }))).toEqual([
       {
         action: 'environment.updated',
-        before: { key: 'production', name: 'Production', encryptPayload: true, protected: true },
-        after: { key: 'production', name: 'Production', encryptPayload: false, protected: true },
+        before: { key: 'production', name: 'Production', encryptPayload: true, protected: true, requiredApprovals: 0 },
+        after: { key: 'production', name: 'Production', encryptPayload: false, protected: true, requiredApprovals: 0 },
       },
       expect.objectContaining({ action: 'environment.payload_key_rotated' }),
       expect.objectContaining({

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EvaluateRequest, EvaluateResponse, ExperimentAssignment, FlagDetails } from '@tabula/protocol';
 import { createEvaluator, type Evaluator } from '@tabula/sdk';
 import type { ClientKeyGrant } from '../api-keys/service';
-import type { EventRow } from '../sdk-events/service';
+import { type EventRow, SERVER_EXPOSURE_ID_PREFIX } from '../sdk-events/service';
 import type { PayloadSnapshot } from './payload-cache';
 
 /** Compiling a payload is worth keeping: one evaluator per snapshot, dropped with it. */
@@ -87,7 +87,7 @@ export function exposureRows(
     return {
       projectId: grant.projectId,
       environmentId: grant.environmentId,
-      eventId: `srv_${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}`,
+      eventId: `${SERVER_EXPOSURE_ID_PREFIX}${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}`,
       type: 'exposure',
       unitId,
       experiment,

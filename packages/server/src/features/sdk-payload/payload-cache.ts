@@ -79,7 +79,12 @@ async function snapshotOf({ payload, payloadKey }: BuiltPayload): Promise<Payloa
   };
 }
 
-export function createPayloadCache(db: Database, changes: ChangeBus, log: FastifyBaseLogger): PayloadCache {
+export function createPayloadCache(
+  db: Database,
+  changes: ChangeBus,
+  log: FastifyBaseLogger,
+  onRebuild?: (seconds: number, succeeded: boolean) => void,
+): PayloadCache {
   const entries = new Map<string, Entry>();
   const staleListeners = new Set<(scopes: PayloadScope[]) => void>();
 
@@ -95,8 +100,10 @@ export function createPayloadCache(db: Database, changes: ChangeBus, log: Fastif
   });
 
   const rebuild = async (entry: Entry, generation: number): Promise<PayloadSnapshot> => {
+    const startedAt = performance.now();
     try {
       const built = await buildPayload(db, entry.scope);
+      onRebuild?.((performance.now() - startedAt) / 1000, true);
       const previous = entry.snapshot;
       const snapshot = previous?.payload.revision === built.payload.revision ? previous : await snapshotOf(built);
       // Builds may overlap (a change arrived mid-build); an older one must not replace a newer one's result.
@@ -107,6 +114,7 @@ export function createPayloadCache(db: Database, changes: ChangeBus, log: Fastif
       }
       return snapshot;
     } catch (error) {
+      onRebuild?.((performance.now() - startedAt) / 1000, false);
       entry.failedAt = Date.now();
       log.error({ err: error, environmentId: entry.scope.environmentId }, 'could not build the SDK payload');
       if (entry.snapshot) return entry.snapshot;

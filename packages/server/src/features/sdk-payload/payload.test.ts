@@ -176,7 +176,8 @@ describe('SDK payload', () => {
     const response = await fetchPayload(t.app, project.clientKey, { origin: 'https://shop.example.com' });
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(response.headers['access-control-expose-headers']).toBe('etag, retry-after, x-tabula-database');
-    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // No resource policy is sent at all, so none keeps another site's page from reading it.
+    expect(response.headers['cross-origin-resource-policy']).toBeUndefined();
     const answer = await preflight(t.app, `/sdk/v1/payload/${project.clientKey}`, 'GET', 'if-none-match');
     expect(answer.statusCode).toBe(204);
     expect(answer.headers).toMatchObject({

@@ -2,9 +2,10 @@ import { evaluateRequestSchema, evaluateResponseSchema, sdkPayloadSchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { allowAnyOrigin, allowPreflight } from '../../http/cors';
+import { allowPreflight } from '../../http/cors';
 import { sendPrecompressed } from '../../http/precompressed';
 import { noContent, withErrors } from '../../http/schemas';
+import { serveSdkJson } from '../../http/sdk-json';
 import { servedUsage } from '../flag-usage/service';
 import { evaluate, exposureRows } from './evaluate';
 import { lastEventIdOf, startEventStream } from './event-stream';
@@ -23,9 +24,10 @@ const EVALUATE = '/sdk/v1/evaluate/:clientKey';
  */
 export const sdkPayloadRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
-  { clientKeys, payloads: cache, eventWriter },
+  { clientKeys, payloads: cache, eventWriter, loggedExposures, monitoring },
 ) => {
   const streams = createStreamHub(cache, (clientKey) => clientKeys.opens(clientKey), app.log);
+  monitoring.watchStreams('sdk', () => streams.size);
   // Open streams would keep the server from closing.
   app.addHook('preClose', (done) => {
     streams.close();
@@ -33,7 +35,7 @@ export const sdkPayloadRoutes: FastifyPluginAsyncZod<AppContext> = async (
   });
 
   // Exposed so a browser SDK can keep the ETag of its stored payload and send it back as If-None-Match.
-  allowAnyOrigin(app, ['etag', 'retry-after', FROM_MEMORY_HEADER]);
+  serveSdkJson(app, ['etag', 'retry-after', FROM_MEMORY_HEADER]);
   allowPreflight(app, PAYLOAD, { methods: ['GET'], headers: ['if-none-match'] });
   allowPreflight(app, STREAM, { methods: ['GET'], headers: ['last-event-id', 'cache-control'] });
   allowPreflight(app, EVALUATE, { methods: ['POST'], headers: ['content-type'] });
@@ -103,14 +105,16 @@ export const sdkPayloadRoutes: FastifyPluginAsyncZod<AppContext> = async (
       const snapshot = await cache.get(grant);
       markIfFromMemory(reply, cache, grant);
       const { response, exposures } = evaluate(snapshot, request.body);
-      const logged = request.body.logExposure ? exposureRows(grant, snapshot, request.body.unitId, exposures) : [];
+      const logged = request.body.logExposure
+        ? loggedExposures.unlogged(exposureRows(grant, snapshot, request.body.unitId, exposures))
+        : [];
       // Keys not found are counted too: they are listed as unknown flags.
       const usage = servedUsage(grant, Object.values(response.flags));
       const stored = eventWriter.write(logged, usage);
       // Answered only once stored: the caller asked for these exposures, so it may retry rather than lose them. Flag
       // usage alone never fails an evaluation.
       await (logged.length > 0
-        ? stored
+        ? stored.then(() => loggedExposures.remember(logged))
         : stored.catch((error) => request.log.warn({ err: error }, 'flag usage not recorded')));
       return response;
     },

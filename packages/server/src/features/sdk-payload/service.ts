@@ -6,5 +6,6 @@
 export { type Evaluation, evaluate, exposureRows } from './evaluate';
 export { lastEventIdOf, startEventStream } from './event-stream';
 export { FROM_MEMORY_HEADER, markIfFromMemory } from './from-memory';
+export { createLoggedExposures, type LoggedExposures } from './logged-exposures';
 export { createPayloadCache, type PayloadCache, type PayloadSnapshot } from './payload-cache';
 export { createStreamHub } from './stream-hub';

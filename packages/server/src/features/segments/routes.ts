@@ -1,9 +1,11 @@
 import {
   createSegmentBodySchema,
+  divertedChangeSchema,
   keySchema,
   type Segment as SegmentBody,
   segmentListSchema,
   segmentSchema,
+  type UpdateSegmentBody,
   updateSegmentBodySchema,
 } from '@tabula/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -69,12 +71,22 @@ export const segmentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
   app.patch(
     '/projects/:projectId/segments/:segmentKey',
     {
-      config: { access: { ...write.access, reaches: segmentReach(db) } },
+      config: {
+        access: {
+          ...write.access,
+          reaches: segmentReach(db),
+          divert: async (request) => ({
+            kind: 'segment.update' as const,
+            segment: (request.params as { segmentKey: string }).segmentKey,
+            update: request.body as UpdateSegmentBody,
+          }),
+        },
+      },
       schema: {
         tags,
         params: segmentParams,
         body: updateSegmentBodySchema,
-        response: withErrors({ 200: segmentSchema }),
+        response: withErrors({ 200: segmentSchema, 202: divertedChangeSchema }),
       },
     },
     async (request) => {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import { newId } from '../../lib/ids';
 import { type Acting, recordAudit } from '../audit/service';
+import { protectedEnvironmentsAmong } from '../project-access/service';
 import {
   deleteSegmentRow,
   insertSegment,
@@ -94,4 +95,15 @@ export async function deleteSegment(tx: Database, acting: Acting, projectId: str
   }
   await deleteSegmentRow(tx, segment.id);
   await audit(tx, acting, 'segment.deleted', segment, snapshot(segment), null);
+}
+
+/**
+ * A segment edit reaches the environments whose flag rules refer to it, and every environment when a live
+ * experiment targets it.
+ */
+export async function segmentReachOf(db: Database, projectId: string, segmentKey: string) {
+  const usage = await segmentUsage(db, projectId, segmentKey);
+  const live = usage.some((use) => use.kind === 'experiment' && (use.status === 'running' || use.status === 'paused'));
+  const environments = usage.flatMap((use) => (use.environment ? [use.environment] : []));
+  return protectedEnvironmentsAmong(db, projectId, live ? 'all' : environments);
 }

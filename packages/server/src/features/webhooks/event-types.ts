@@ -1,9 +1,6 @@
 import type { WebhookEventType } from '@tabula/protocol';
 
-/**
- * The webhook event an audited change announces, or null. Change requests and scheduled changes are mapped ahead of
- * those features: the moment they record these audit actions, subscribed webhooks hear of them.
- */
+/** The webhook event an audited change announces, or null. */
 export function webhookEventOfAudit(action: string): WebhookEventType | null {
   if (action.startsWith('flag.')) return 'flag.changed';
   switch (action) {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import { repeat } from '../../lib/repeat';
 import type { secretBox } from '../../lib/secret-box';
 import { type BackoffPolicy, DEFAULT_BACKOFF, nextAttemptAt } from './backoff';
 import { attemptDelivery, DELIVERY_TIMEOUT_MS } from './deliver';
@@ -43,10 +44,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   // A lease outlasting the attempt's timeout: a row is taken again only when its worker surely gave up on it.
   const leaseMs = timeoutMs * 3;
-  let closed = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let wokenWhileRunning = false;
 
   const send = async (delivery: ClaimedDelivery) => {
     let result: Awaited<ReturnType<typeof attemptDelivery>>;
@@ -71,41 +68,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     return due.length;
   };
 
-  const schedule = (delay: number) => {
-    if (closed) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(loop, delay);
-    timer.unref();
-  };
-
-  function loop() {
-    timer = null;
-    if (closed || running) return;
-    running = (async () => {
-      let full = false;
-      try {
-        full = (await runOnce()) === batchSize;
-      } catch (error) {
-        log.warn({ err: error }, 'could not take webhook deliveries; trying again shortly');
-      }
-      running = null;
-      const again = full || wokenWhileRunning;
-      wokenWhileRunning = false;
-      schedule(again ? 0 : pollMs);
-    })();
-  }
-
-  schedule(0);
-  return {
-    wake() {
-      if (running) wokenWhileRunning = true;
-      else schedule(0);
-    },
-    runOnce,
-    async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  const polling = repeat({
+    run: runOnce,
+    // A full batch suggests more are due: they go at once.
+    every: (taken) => (taken === batchSize ? 0 : pollMs),
+    onError: (error) => log.warn({ err: error }, 'could not take webhook deliveries; trying again shortly'),
+  });
+  return { wake: polling.wake, runOnce, close: polling.close };
 }

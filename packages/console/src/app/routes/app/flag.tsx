@@ -8,6 +8,7 @@ import { FlagUsageCard } from '../../../features/flag-usage/components/flag-usag
 import { useFlag } from '../../../features/flags/api/get-flag';
 import { useFlags } from '../../../features/flags/api/get-flags';
 import { useRuleExperiments } from '../../../features/flags/api/get-rule-experiments';
+import { FlagChangeRequestsBanner } from '../../../features/flags/components/flag-change-requests-banner';
 import { FlagEnvironmentPanel } from '../../../features/flags/components/flag-environment-panel';
 import { FlagHeader } from '../../../features/flags/components/flag-header';
 import { FlagHistory } from '../../../features/flags/components/flag-history';
@@ -62,6 +63,7 @@ export function FlagRoute() {
         onCloned={(clone) => navigate(flagPath(projectId, clone.key))}
       />
       <ServerErrorAlert error={project.error ?? segments.error} />
+      <FlagChangeRequestsBanner projectId={projectId} flagKey={flagKey} />
       {environments.length > 0 && (
         <FlagUsageCard
           projectId={projectId}

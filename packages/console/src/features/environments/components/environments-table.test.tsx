@@ -77,3 +77,24 @@ describe('environments: payload encryption', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toBeUndefined();
   });
 });
+
+describe('environments: approvals', () => {
+  it('lets an admin choose how many approvals a protected environment requires', async () => {
+    const { calls } = mockApi({
+      [`PATCH ${base}/environments/production`]: { body: { ...production, requiredApprovals: 2 } },
+    });
+    renderTable('admin', [development, production]);
+    expect(screen.getByTestId('required-approvals-development').textContent).toBe('—');
+
+    fireEvent.mouseDown(within(screen.getByTestId('required-approvals-production')).getByRole('combobox'));
+    fireEvent.click(await screen.findByTitle('2'));
+
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ requiredApprovals: 2 }));
+    expect(await screen.findByText('Production now requires 2 approvals')).toBeTruthy();
+  });
+
+  it('shows other members the number only', () => {
+    renderTable('editor', [development, { ...production, requiredApprovals: 1 }]);
+    expect(screen.getByTestId('required-approvals-production').textContent).toBe('1');
+  });
+});

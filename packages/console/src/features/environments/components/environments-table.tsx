@@ -11,6 +11,7 @@ import { useDeleteEnvironment } from '../api/delete-environment';
 import { EnvironmentModal } from './environment-modal';
 import { PayloadEncryptionCell } from './payload-encryption-cell';
 import { ProtectionSwitch } from './protection-switch';
+import { RequiredApprovalsCell } from './required-approvals-cell';
 
 interface EnvironmentsTableProps {
   projectId: string;
@@ -45,6 +46,11 @@ export function EnvironmentsTable({ projectId, environments }: EnvironmentsTable
       title: t('environments.protection.title'),
       key: 'protected',
       render: (_, environment) => <ProtectionSwitch projectId={projectId} environment={environment} />,
+    },
+    {
+      title: t('environments.approvals.title'),
+      key: 'requiredApprovals',
+      render: (_, environment) => <RequiredApprovalsCell projectId={projectId} environment={environment} />,
     },
     {
       title: t('environments.encryption.title'),

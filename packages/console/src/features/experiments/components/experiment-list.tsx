@@ -86,7 +86,7 @@ export function ExperimentList({ projectId, query, onQueryChange, experimentHref
       title: t('list.columns.exposures'),
       key: 'exposures',
       align: 'right',
-      render: (_, experiment) => experiment.exposures.toLocaleString(),
+      render: (_, experiment) => experiment.exposures?.toLocaleString() ?? '—',
     },
   ];
 

@@ -1,5 +1,6 @@
-import { type FlagEnvironmentState, flagEnvironmentStateSchema } from '@tabula/protocol';
+import { type DivertedChange, type FlagEnvironmentState, flagEnvironmentStateSchema } from '@tabula/protocol';
 import { api } from '../../../lib/api-client';
+import { orDiverted } from '../../../lib/diverted-change';
 import { flagPath } from './flags-path';
 import { type FlagEnvironmentTarget, useFlagEnvironmentMutation } from './use-flag-mutation';
 
@@ -8,10 +9,10 @@ export const copyFlagRules = (
   flagKey: string,
   from: string,
   to: string,
-): Promise<FlagEnvironmentState> =>
+): Promise<FlagEnvironmentState | DivertedChange> =>
   api.post(`${flagPath(projectId, flagKey)}/environments/copy`, {
     body: { from, to },
-    schema: flagEnvironmentStateSchema,
+    schema: orDiverted(flagEnvironmentStateSchema),
   });
 
 /** Copies one environment's rules over another's (`environment` is the target, which keeps its switch). */

@@ -1,5 +1,11 @@
-import { type FlagEnvironmentBody, type FlagEnvironmentState, flagEnvironmentStateSchema } from '@tabula/protocol';
+import {
+  type DivertedChange,
+  type FlagEnvironmentBody,
+  type FlagEnvironmentState,
+  flagEnvironmentStateSchema,
+} from '@tabula/protocol';
 import { api } from '../../../lib/api-client';
+import { orDiverted } from '../../../lib/diverted-change';
 import { flagPath } from './flags-path';
 import { type FlagEnvironmentTarget, useFlagEnvironmentMutation } from './use-flag-mutation';
 
@@ -7,10 +13,10 @@ export const updateFlagEnvironment = (
   projectId: string,
   { flagKey, environment }: FlagEnvironmentTarget,
   body: FlagEnvironmentBody,
-): Promise<FlagEnvironmentState> =>
+): Promise<FlagEnvironmentState | DivertedChange> =>
   api.put(`${flagPath(projectId, flagKey)}/environments/${encodeURIComponent(environment)}`, {
     body,
-    schema: flagEnvironmentStateSchema,
+    schema: orDiverted(flagEnvironmentStateSchema),
   });
 
 /** The switch, the rules, or both, of one environment. */

@@ -2,6 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import type { Flag } from '@tabula/protocol';
 import { App, Button, type ButtonProps, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { isDiverted } from '../../../lib/diverted-change';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useCopyFlagRules } from '../api/copy-flag-rules';
 
@@ -37,7 +38,7 @@ export function CopyRulesButton({ projectId, flag, from, environments, blocked }
       onOk: () =>
         copy
           .mutateAsync({ flagKey: flag.key, from: from.key, environment: to.key })
-          .then(() => message.success(t('copy.done', { to: to.name })))
+          .then((result) => isDiverted(result) || message.success(t('copy.done', { to: to.name })))
           .catch(showError),
     });
 

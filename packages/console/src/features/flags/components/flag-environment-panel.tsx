@@ -3,19 +3,20 @@ import { Alert, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SegmentOption } from '../../../components/conditions-editor';
 import { RelativeTime } from '../../../components/relative-time';
-import { useCan, useCanChangeEnvironment } from '../../../lib/authorization';
+import { requiresApproval, useCan, useCanChangeEnvironment } from '../../../lib/authorization';
 import { useRulesDraft } from '../hooks/use-rules-draft';
 import { formatVariantValue } from '../utils/variant-fields';
 import { CopyRulesButton } from './copy-rules-button';
 import { FlagEnvironmentSwitch } from './flag-environment-switch';
 import { PrerequisitesSection } from './prerequisites-section';
 import { RulesEditor } from './rules-editor';
+import { ScheduleActions } from './schedule-actions';
 import type { ExperimentChoices } from './serve-editor';
 
 interface FlagEnvironmentPanelProps {
   projectId: string;
   flag: Flag;
-  environment: { key: string; name: string; protected: boolean };
+  environment: { key: string; name: string; protected: boolean; requiredApprovals?: number };
   environments: { key: string; name: string }[];
   segments: SegmentOption[];
   experiments: ExperimentChoices;
@@ -72,13 +73,18 @@ export function FlagEnvironmentPanel(props: FlagEnvironmentPanelProps) {
             {environment.protected && <Tag color="red">{t('environment.protected')}</Tag>}
           </Flex>
           {canWrite && !archived && (
-            <CopyRulesButton
-              projectId={projectId}
-              flag={flag}
-              from={environment}
-              environments={environments}
-              blocked={draft.dirty}
-            />
+            <Flex gap={8} wrap>
+              {canChange && (
+                <ScheduleActions projectId={projectId} flag={flag} environment={environment} draft={draft} />
+              )}
+              <CopyRulesButton
+                projectId={projectId}
+                flag={flag}
+                from={environment}
+                environments={environments}
+                blocked={draft.dirty}
+              />
+            </Flex>
           )}
         </Flex>
         <Descriptions
@@ -101,6 +107,17 @@ export function FlagEnvironmentPanel(props: FlagEnvironmentPanelProps) {
           ]}
         />
       </Card>
+      {canWrite && requiresApproval(environment) && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid={`environment-${environment.key}-approvals`}
+          title={t('switch.requiresApproval', {
+            environment: environment.name,
+            count: environment.requiredApprovals,
+          })}
+        />
+      )}
       {canWrite && !canChange && (
         <Alert
           type="info"

@@ -1,13 +1,14 @@
 import { App as AntdApp, Badge, type ButtonProps, Switch, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCan, useCanChangeEnvironment } from '../../../lib/authorization';
+import { requiresApproval, useCan, useCanChangeEnvironment } from '../../../lib/authorization';
+import { isDiverted } from '../../../lib/diverted-change';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useUpdateFlagEnvironment } from '../api/update-flag-environment';
 
 interface FlagEnvironmentSwitchProps {
   projectId: string;
   flagKey: string;
-  environment: { key: string; name: string; protected: boolean };
+  environment: { key: string; name: string; protected: boolean; requiredApprovals?: number };
   enabled: boolean;
   size?: 'small' | 'default';
 }
@@ -38,7 +39,11 @@ export function FlagEnvironmentSwitch({ projectId, flagKey, environment, enabled
   const apply = (next: boolean) =>
     update
       .mutateAsync({ flagKey, environment: environment.key, body: { enabled: next } })
-      .then(() => message.success(t(next ? 'switch.turnedOn' : 'switch.turnedOff', { environment: environment.name })))
+      .then(
+        (result) =>
+          isDiverted(result) ||
+          message.success(t(next ? 'switch.turnedOn' : 'switch.turnedOff', { environment: environment.name })),
+      )
       .catch(showError);
 
   const toggle = (next: boolean) => {
@@ -48,7 +53,10 @@ export function FlagEnvironmentSwitch({ projectId, flagKey, environment, enabled
         flag: flagKey,
         environment: environment.name,
       }),
-      content: t(next ? 'switch.confirmOn' : 'switch.confirmOff'),
+      // Where approvals are required the switch asks for the change rather than making it.
+      content: requiresApproval(environment)
+        ? t('switch.confirmApproval', { environment: environment.name })
+        : t(next ? 'switch.confirmOn' : 'switch.confirmOff'),
       okText: t(next ? 'switch.turnOn' : 'switch.turnOff'),
       okButtonProps: { danger: !next, 'data-testid': 'flag-switch-confirm' } as ButtonProps,
       cancelText: t('common:actions.cancel'),

@@ -9,6 +9,7 @@ import { RelativeTime } from '../../../components/relative-time';
 import { readableEnvironment } from '../../../components/rule-sentences';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useCan } from '../../../lib/authorization';
+import { isDiverted } from '../../../lib/diverted-change';
 import { useErrorToast } from '../../../lib/use-error-toast';
 import { useFlagHistory } from '../api/get-flag-history';
 import { useUpdateFlagEnvironment } from '../api/update-flag-environment';
@@ -54,7 +55,7 @@ export function FlagHistory({ projectId, flag, environments }: FlagHistoryProps)
       onOk: () =>
         update
           .mutateAsync({ flagKey: flag.key, environment: restorable.environment, body: restorable.body })
-          .then(() => message.success(t('history.restored', { environment: name })))
+          .then((result) => isDiverted(result) || message.success(t('history.restored', { environment: name })))
           .catch(showError),
     });
 

@@ -1,13 +1,16 @@
 import type { Flag } from '@tabula/protocol';
 import { Flex, type TableColumnsType, type TablePaginationConfig, Tag, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListTable } from '../../../components/list-kit/list-table';
 import { RelativeTime } from '../../../components/relative-time';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
+import { useCan } from '../../../lib/authorization';
 import { useFlags } from '../api/get-flags';
 import { type FlagListState, PAGE_SIZES, toListQuery, withFilter } from '../utils/list-state';
+import { FlagBulkActions } from './flag-bulk-actions';
 import { FlagEnvironmentSwitch } from './flag-environment-switch';
 import { FlagFilters } from './flag-filters';
 import { FlagLifecycleMenu } from './flag-lifecycle-menu';
@@ -16,7 +19,7 @@ import { StaleTag } from './stale-tag';
 
 interface FlagsTableProps {
   projectId: string;
-  environments: { key: string; name: string; protected: boolean }[];
+  environments: { key: string; name: string; protected: boolean; requiredApprovals?: number }[];
   state: FlagListState;
   onChange: (state: FlagListState) => void;
   flagHref: (flagKey: string) => string;
@@ -30,6 +33,12 @@ export function FlagsTable({ projectId, environments, state, onChange, flagHref,
   const { t } = useTranslation('flags');
   const flags = useFlags(projectId, toListQuery(state));
   const rows = flags.data?.flags ?? [];
+  const canWrite = useCan('flag:write');
+  // The selection belongs to the page on screen: another page, filter or order starts it afresh.
+  const listKey = JSON.stringify(toListQuery(state));
+  const [selection, setSelection] = useState<{ listKey: string; ids: string[] }>({ listKey, ids: [] });
+  const selectedIds = selection.listKey === listKey ? selection.ids : [];
+  const selected = rows.filter((flag) => selectedIds.includes(flag.id));
   const filtered = Boolean(state.search || state.tag || state.type || state.environment || state.status !== 'active');
   const sortOrder = (column: string) =>
     state.sort === column ? (state.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
@@ -143,10 +152,28 @@ export function FlagsTable({ projectId, environments, state, onChange, flagHref,
         knownTags={[...new Set(rows.flatMap((flag) => flag.tags))]}
       />
       <ServerErrorAlert error={flags.error} />
+      {canWrite && (
+        <FlagBulkActions
+          projectId={projectId}
+          flags={selected}
+          environments={environments}
+          status={state.status}
+          onDone={() => setSelection({ listKey, ids: [] })}
+        />
+      )}
       <ListTable<Flag>
         testId="flags-table"
         columns={columns}
         dataSource={rows}
+        rowSelection={
+          canWrite
+            ? {
+                selectedRowKeys: selectedIds,
+                onChange: (keys) => setSelection({ listKey, ids: keys.map(String) }),
+                getCheckboxProps: (flag) => ({ 'aria-label': t('bulk.select', { key: flag.key }) }),
+              }
+            : undefined
+        }
         loading={flags.isPending || flags.isPlaceholderData}
         onChange={(pagination, _filters, sorter) => change(pagination, sorter)}
         pagination={{

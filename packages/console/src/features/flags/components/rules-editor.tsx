@@ -17,6 +17,7 @@ import { AuditDiff } from '../../../components/audit-diff/audit-diff';
 import type { SegmentOption } from '../../../components/conditions-editor';
 import { readableEnvironment } from '../../../components/rule-sentences';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
+import { isDiverted } from '../../../lib/diverted-change';
 import { useUpdateFlagEnvironment } from '../api/update-flag-environment';
 import { useRuleDragAccessibility } from '../hooks/use-rule-drag-accessibility';
 import { useRuleProblemText } from '../hooks/use-rule-problem-text';
@@ -70,8 +71,10 @@ export function RulesEditor(props: RulesEditorProps) {
     update.mutate(
       { flagKey: flag.key, environment: environment.key, body: { rules: toRuleInputs(draft.rules) } },
       {
-        onSuccess: (state) => {
-          draft.reset(state.rules);
+        onSuccess: (result) => {
+          // A change waiting for approval leaves the rules as they are; the edit now lives in the change request.
+          if (isDiverted(result)) return draft.discard();
+          draft.reset(result.rules);
           message.success(t('rules.saved', { environment: environment.name }));
         },
       },

@@ -2,6 +2,7 @@ import { type OrganizationSettings, organizationSettingsSchema, type UpdateOrgan
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { updateSession } from '../../../lib/auth';
+import { storeAnswer } from '../../../lib/query-data';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const updateOrganization = (body: UpdateOrganizationBody): Promise<OrganizationSettings> =>
@@ -11,8 +12,8 @@ export function useUpdateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateOrganization,
-    onSuccess: (organization) => {
-      queryClient.setQueryData(queryKeys.organization, organization);
+    onSuccess: async (organization) => {
+      await storeAnswer(queryClient, queryKeys.organization, organization);
       // The session knows the rule too: an admin without a second factor is sent to set one up at once.
       updateSession(queryClient, (me) => ({
         ...me,

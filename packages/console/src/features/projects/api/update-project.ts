@@ -1,6 +1,7 @@
 import { type Project, projectSchema, type UpdateProjectBody } from '@tabula/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { storeAnswer } from '../../../lib/query-data';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const updateProject = (projectId: string, body: UpdateProjectBody): Promise<Project> =>
@@ -10,8 +11,8 @@ export function useUpdateProject(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateProjectBody) => updateProject(projectId, body),
-    onSuccess: (project) => {
-      queryClient.setQueryData(queryKeys.project(projectId), project);
+    onSuccess: async (project) => {
+      await storeAnswer(queryClient, queryKeys.project(projectId), project);
       return queryClient.invalidateQueries({ queryKey: queryKeys.projects, exact: true });
     },
   });

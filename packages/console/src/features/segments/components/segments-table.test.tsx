@@ -1,6 +1,7 @@
 import type { Segment } from '@tabula/protocol';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { changeRequest } from '../../../testing/change-requests';
 import { environments, ids, meAs, project } from '../../../testing/fixtures';
 import { mockApi } from '../../../testing/mock-api';
 import { renderWithApp } from '../../../testing/render';
@@ -65,6 +66,23 @@ describe('segments', () => {
       description: '',
       conditions: [{ attribute: 'email', operator: 'in', values: ['@acme.test'] }],
     });
+  });
+
+  it('says which draft change request an edit went to where an environment requires approvals', async () => {
+    const { calls } = renderTable('editor', {
+      [`PATCH ${segmentsPath}/beta`]: {
+        status: 202,
+        body: { changeRequest: changeRequest({ status: 'draft', number: 3 }) },
+      },
+    });
+    fireEvent.click(await screen.findByTestId('segment-edit-beta'));
+    fireEvent.change(await screen.findByTestId('segment-name'), { target: { value: 'Beta' } });
+    fireEvent.click(screen.getByTestId('segment-submit'));
+
+    expect(await screen.findByText(/added to draft change request #3/)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1);
+    // The list is not asked again: nothing changed yet.
+    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);
   });
 
   it('says where a segment is used when the server refuses to delete it', async () => {

@@ -3,6 +3,7 @@ import { Alert, App, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '../../../../components/server-error-alert';
+import { isDiverted } from '../../../../lib/diverted-change';
 import { useUpdateExperiment } from '../../api/update-experiment';
 import { withAddedVersion } from '../../utils/add-version';
 import { assignsUnits } from '../../utils/re-randomise';
@@ -34,8 +35,8 @@ export function AddVersionDialog({ projectId, experiment, onClose }: AddVersionD
       return;
     }
     const versions = withAddedVersion(experiment.versions, parsed.data);
-    await update.mutateAsync({ versions, ...(reRandomises && { reRandomise: true }) });
-    message.success(t('versions.add.saved', { name: parsed.data }));
+    const result = await update.mutateAsync({ versions, ...(reRandomises && { reRandomise: true }) });
+    if (!isDiverted(result)) message.success(t('versions.add.saved', { name: parsed.data }));
     onClose();
   };
 

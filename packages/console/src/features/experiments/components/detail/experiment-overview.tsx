@@ -37,7 +37,7 @@ export function ExperimentOverview({ experiment }: { experiment: Experiment }) {
             <span data-testid="overview-days">{days ?? '—'}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('overview.exposures')}>
-            <span data-testid="overview-exposures">{experiment.exposures.toLocaleString()}</span>
+            <span data-testid="overview-exposures">{experiment.exposures?.toLocaleString() ?? '—'}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('overview.phase')}>{experiment.phase}</Descriptions.Item>
           <Descriptions.Item label={t('labels.hypothesis')} span={2}>

@@ -1,6 +1,7 @@
 import type { Experiment, Role } from '@tabula/protocol';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { changeRequest } from '../../../../testing/change-requests';
 import { meAs, project } from '../../../../testing/fixtures';
 import { type MockResponse, mockApi } from '../../../../testing/mock-api';
 import { renderWithApp } from '../../../../testing/render';
@@ -146,5 +147,37 @@ describe('lifecycle', () => {
     expect(screen.getByTestId('experiment-name').textContent).toBe('Checkout button');
     expect(screen.queryByTestId('action-stop')).toBeNull();
     expect(screen.queryByTestId('action-edit')).toBeNull();
+  });
+});
+
+describe('starting and stopping through change requests', () => {
+  const changeRequestsPath = `/api/v1/projects/${project.id}/change-requests`;
+
+  it('says which draft change request a start that needs approval went to, and does not call it started', async () => {
+    const draft = experimentFixture({ status: 'draft' });
+    renderDetail(draft, {
+      [actionPath(draft, 'start')]: {
+        status: 202,
+        body: { changeRequest: changeRequest({ status: 'draft', number: 4 }) },
+      },
+    });
+    fireEvent.click(screen.getByTestId('action-start'));
+    fireEvent.click(await screen.findByTestId('confirm-start'));
+    expect(await screen.findByText(/added to draft change request #4/)).toBeTruthy();
+    expect(screen.queryByText('Experiment started')).toBeNull();
+  });
+
+  it('schedules the start of a draft', async () => {
+    const draft = experimentFixture({ status: 'draft' });
+    const { calls } = renderDetail(draft, {
+      [`POST ${changeRequestsPath}`]: { status: 201, body: changeRequest({ number: 5, status: 'approved' }) },
+    });
+    fireEvent.click(screen.getByTestId('action-schedule-start'));
+    fireEvent.click(await screen.findByTestId('schedule-start-submit'));
+    await waitFor(() => expect(posted(calls, 'change-requests')).toHaveLength(1));
+    const body = posted(calls, 'change-requests')[0]?.body as { operations: unknown; scheduledAt: string };
+    expect(body.operations).toEqual([{ kind: 'experiment.start', experiment: draft.key }]);
+    expect(new Date(body.scheduledAt).getTime()).toBeGreaterThan(Date.now());
+    expect(await screen.findByText(/Change request #5 runs/)).toBeTruthy();
   });
 });

@@ -1,20 +1,26 @@
 import {
   CaretRightOutlined,
+  ClockCircleOutlined,
   DeleteOutlined,
   EditOutlined,
   InboxOutlined,
   PauseOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import type { Experiment, ExperimentAction } from '@tabula/protocol';
+import type { Experiment, ExperimentAction, StopExperimentBody } from '@tabula/protocol';
 import { App, Button, Popconfirm } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isDiverted } from '../../../../lib/diverted-change';
 import { type StatusChange, useChangeExperimentStatus } from '../../api/change-experiment-status';
 import { useDeleteExperiment } from '../../api/delete-experiment';
+import { type ScheduledExperimentChange, useScheduleExperimentChange } from '../../api/schedule-experiment-change';
 import { useStopAdvice } from '../../results/hooks/use-stop-advice';
 import { canTransition as can } from '../../utils/transitions';
 import type { Refusal } from './action-refused-alert';
+import { ScheduleStartModal } from './schedule-start-modal';
 import { StopExperimentModal } from './stop-experiment-modal';
 
 interface LifecycleActionsProps {
@@ -48,20 +54,36 @@ export function LifecycleActions({
   const change = useChangeExperimentStatus(projectId, experiment.key);
   const remove = useDeleteExperiment(projectId, experiment.key);
   const advice = useStopAdvice(projectId, experiment.key, stopping);
+  const schedule = useScheduleExperimentChange(projectId, experiment.key);
+  const [schedulingStart, setSchedulingStart] = useState(false);
   const { status } = experiment;
 
   const run = (statusChange: StatusChange, done: string) => {
     onRefused(null);
     change.mutate(statusChange, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         setStopping(false);
-        void message.success(done);
+        // A change waiting for approval has its own notice; it is not done yet.
+        if (!isDiverted(result)) void message.success(done);
       },
       // The stop modal shows its own refusal; the page shows the others.
       onError: (error) => statusChange.action !== 'stop' && onRefused({ action: statusChange.action, error }),
     });
   };
   const pending = (action: ExperimentAction) => change.isPending && change.variables?.action === action;
+  const plan = (scheduled: ScheduledExperimentChange, done: () => void) =>
+    schedule.mutate(scheduled, {
+      onSuccess: (changeRequest, { scheduledAt }) => {
+        done();
+        void message.success(
+          t('schedule.scheduled', { number: changeRequest.number, time: dayjs(scheduledAt).format('LLL') }),
+        );
+      },
+    });
+  const stop = (body: StopExperimentBody, at: Dayjs | null) =>
+    at
+      ? plan({ action: 'stop', body, scheduledAt: at.format() }, () => setStopping(false))
+      : run({ action: 'stop', body }, t('lifecycle.done.stop'));
 
   const confirmed = (action: 'start' | 'archive', label: string, icon: React.ReactNode, primary = false) => (
     <Popconfirm
@@ -91,6 +113,18 @@ export function LifecycleActions({
         </Button>
       )}
       {status === 'draft' && confirmed('start', t('actions.start'), <CaretRightOutlined />, true)}
+      {status === 'draft' && (
+        <Button
+          icon={<ClockCircleOutlined />}
+          onClick={() => {
+            schedule.reset();
+            setSchedulingStart(true);
+          }}
+          data-testid="action-schedule-start"
+        >
+          {t('schedule.start')}
+        </Button>
+      )}
       {status === 'paused' && (
         <Button
           type="primary"
@@ -144,13 +178,21 @@ export function LifecycleActions({
         experiment={experiment}
         open={stopping}
         advice={advice}
-        stopping={pending('stop')}
-        error={change.variables?.action === 'stop' ? change.error : null}
-        onStop={(body) => run({ action: 'stop', body }, t('lifecycle.done.stop'))}
+        stopping={pending('stop') || schedule.isPending}
+        error={(change.variables?.action === 'stop' ? change.error : null) ?? schedule.error}
+        onStop={stop}
         onClose={() => {
           setStopping(false);
           change.reset();
+          schedule.reset();
         }}
+      />
+      <ScheduleStartModal
+        open={schedulingStart}
+        pending={schedule.isPending}
+        error={schedule.error}
+        onSchedule={(at) => plan({ action: 'start', scheduledAt: at.format() }, () => setSchedulingStart(false))}
+        onClose={() => setSchedulingStart(false)}
       />
     </>
   );

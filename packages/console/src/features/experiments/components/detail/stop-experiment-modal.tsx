@@ -1,5 +1,6 @@
 import { EXPERIMENT_DECISIONS, type Experiment, type StopExperimentBody } from '@tabula/protocol';
-import { Alert, Checkbox, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
+import { Alert, Checkbox, DatePicker, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { optionTestIds } from '../../../../components/option-test-ids';
@@ -11,13 +12,17 @@ interface StopExperimentModalProps {
   open: boolean;
   stopping: boolean;
   error: unknown;
-  onStop: (body: StopExperimentBody) => void;
+  /** `at` set: the stop is scheduled for then rather than made now. */
+  onStop: (body: StopExperimentBody, at: Dayjs | null) => void;
   onClose: () => void;
   /** What the results say; null while there are none. */
   advice?: StopAdvice | null;
 }
 
-type StopValues = Required<Pick<StopExperimentBody, 'outcome' | 'note' | 'rollOut'>> & { version?: string };
+type StopValues = Required<Pick<StopExperimentBody, 'outcome' | 'note' | 'rollOut'>> & {
+  version?: string;
+  at?: Dayjs | null;
+};
 
 /** Stopping records what was decided, and can roll the decided value out to the flags that serve the experiment. */
 export function StopExperimentModal({
@@ -32,6 +37,7 @@ export function StopExperimentModal({
   const { t } = useTranslation('experiments');
   const [form] = Form.useForm<StopValues>();
   const outcome = Form.useWatch('outcome', form);
+  const later = Form.useWatch('at', form);
   const leading = advice?.trusted ? advice.leading : null;
 
   // A clear winner is the likely decision; the results may arrive after the dialog opened, and never over a choice.
@@ -41,19 +47,22 @@ export function StopExperimentModal({
     }
   }, [open, leading, form]);
 
-  const submit = ({ outcome: decided, version, note, rollOut }: StopValues) =>
-    onStop({
-      outcome: decided,
-      ...(decided === 'ship' ? { version } : {}),
-      note: note.trim(),
-      rollOut: decided !== 'inconclusive' && rollOut,
-    });
+  const submit = ({ outcome: decided, version, note, rollOut, at }: StopValues) =>
+    onStop(
+      {
+        outcome: decided,
+        ...(decided === 'ship' ? { version } : {}),
+        note: note.trim(),
+        rollOut: decided !== 'inconclusive' && rollOut,
+      },
+      at ?? null,
+    );
 
   return (
     <Modal
       open={open}
       title={t('stop.title', { name: experiment.name })}
-      okText={t('actions.stop')}
+      okText={later ? t('schedule.stop') : t('actions.stop')}
       cancelText={t('common:actions.cancel')}
       okButtonProps={{ danger: true, 'data-testid': 'stop-submit' }}
       confirmLoading={stopping}
@@ -126,6 +135,9 @@ export function StopExperimentModal({
           <Checkbox disabled={outcome === 'inconclusive'} data-testid="stop-roll-out">
             {t('stop.rollOut')}
           </Checkbox>
+        </Form.Item>
+        <Form.Item name="at" label={t('schedule.stopAt')} extra={t('schedule.stopAtHelp')}>
+          <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" data-testid="stop-at" />
         </Form.Item>
       </Form>
     </Modal>

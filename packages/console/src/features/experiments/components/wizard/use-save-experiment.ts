@@ -2,6 +2,7 @@ import type { Experiment, UpdateExperimentBody } from '@tabula/protocol';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client';
+import { isDiverted } from '../../../../lib/diverted-change';
 import { useCreateExperiment } from '../../api/create-experiment';
 import { useUpdateExperiment } from '../../api/update-experiment';
 import { changedFields, type ExperimentDraft, toCreateBody } from '../../utils/experiment-draft';
@@ -43,15 +44,25 @@ export function useSaveExperiment(projectId: string, saved?: Experiment) {
       });
     });
 
-  const send = async (changes: UpdateExperimentBody, reasons: ReRandomisingChange[]): Promise<Experiment | null> => {
+  // An edit waiting for approval in a change request leaves the experiment as it was saved.
+  const updated = async (body: UpdateExperimentBody, current: Experiment): Promise<Experiment> => {
+    const result = await update.mutateAsync(body);
+    return isDiverted(result) ? current : result;
+  };
+
+  const send = async (
+    current: Experiment,
+    changes: UpdateExperimentBody,
+    reasons: ReRandomisingChange[],
+  ): Promise<Experiment | null> => {
     if (reasons.length > 0 && !(await confirmReRandomise(reasons))) return null;
     try {
-      return await update.mutateAsync(reasons.length > 0 ? { ...changes, reRandomise: true } : changes);
+      return await updated(reasons.length > 0 ? { ...changes, reRandomise: true } : changes, current);
     } catch (error) {
       // The server knows best what moves units; when it asks, ask people too.
       if (reasons.length > 0 || !requiresReRandomise(error)) throw error;
       if (!(await confirmReRandomise([]))) return null;
-      return update.mutateAsync({ ...changes, reRandomise: true });
+      return updated({ ...changes, reRandomise: true }, current);
     }
   };
 
@@ -59,7 +70,7 @@ export function useSaveExperiment(projectId: string, saved?: Experiment) {
     if (!saved) return create.mutateAsync(toCreateBody(draft));
     const changes = changedFields(saved, draft);
     if (Object.keys(changes).length === 0) return saved;
-    return send(changes, reRandomisingChanges(saved, changes));
+    return send(saved, changes, reRandomisingChanges(saved, changes));
   };
 
   return { save, saving: create.isPending || update.isPending };

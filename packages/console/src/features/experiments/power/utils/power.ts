@@ -53,6 +53,6 @@ export function observedUnitsPerDay(
   now: Date = new Date(),
 ): number | null {
   const days = daysRunning(experiment.startedAt, experiment.stoppedAt, now);
-  if (!days || experiment.exposures <= 0) return null;
+  if (!days || !experiment.exposures) return null;
   return Math.round(experiment.exposures / days);
 }

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clickhouseAnswers, createTestClickHouse, type TestClickHouse } from '../../../test/clickhouse';
+import { toClickHouseRow } from '../../features/sdk-events/store-clickhouse';
+import { dropClickHouseEventMonthsBefore } from './retention';
+
+const available = await clickhouseAnswers('the ClickHouse retention tests');
+
+describe.runIf(available)('ClickHouse event retention', () => {
+  let store: TestClickHouse;
+  beforeAll(async () => {
+    store = await createTestClickHouse();
+  });
+  afterAll(async () => {
+    await store?.drop();
+  });
+
+  const at = (year: number, month: number, day = 15) => Date.UTC(year, month - 1, day, 12);
+  const event = (id: string, occurredAt: number) =>
+    toClickHouseRow({
+      projectId: 'p',
+      environmentId: 'e',
+      eventId: id,
+      type: 'track',
+      unitId: 'u',
+      experiment: null,
+      version: null,
+      name: 'buy',
+      value: null,
+      properties: null,
+      attributes: null,
+      occurredAt,
+    });
+
+  it('drops whole months before the first kept one, in UTC, and keeps the rest', async () => {
+    await store.clickhouse.insert('event', [
+      event('old-1', at(2025, 12)),
+      event('old-2', at(2026, 1, 31) + 11 * 3600_000 + 59 * 60_000),
+      event('kept-1', at(2026, 2, 1) - 12 * 3600_000),
+      event('kept-2', at(2026, 3)),
+    ]);
+    expect(await dropClickHouseEventMonthsBefore(store.clickhouse, 202602)).toEqual([202512, 202601]);
+    const left = await store.clickhouse.rows<{ event_id: string }>(
+      `SELECT event_id FROM ${store.clickhouse.database}.event ORDER BY event_id`,
+    );
+    expect(left.map((row) => row.event_id)).toEqual(['kept-1', 'kept-2']);
+    expect(await dropClickHouseEventMonthsBefore(store.clickhouse, 202602)).toEqual([]);
+  });
+});

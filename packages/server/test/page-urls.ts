@@ -1,0 +1,38 @@
+/** Page patterns and addresses on which every twin of protocol's `pageUrlMatches` must answer as it does. */
+export const PAGE_URL_PATTERNS = [
+  'https://shop.example/checkout',
+  'https://shop.example/checkout/',
+  'https://SHOP.example:443/checkout',
+  'http://shop.example:80/',
+  'https://*.shop.example/*',
+  'https://shop.example/products/*/reviews',
+  'https://shop.example/search?q=*',
+  'https://shop.example/100%_off',
+  'https://shop.example/a\\b',
+  'https://shop.example/page#top',
+  'shop.example/checkout',
+];
+
+export const PAGE_URLS = [
+  'https://shop.example/checkout',
+  'https://shop.example/checkout/',
+  'https://shop.example/checkout?utm=mail#pay',
+  'http://shop.example/checkout',
+  'https://shop.example:443/checkout',
+  'https://shop.example:8443/checkout',
+  'https://Shop.Example/Checkout',
+  'http://shop.example',
+  'https://eu.shop.example/anything/at/all',
+  'https://shop.example/products/42/reviews',
+  'https://shop.example/products/42/reviews/extra',
+  'https://shop.example/search?q=shoes',
+  'https://shop.example/search',
+  'https://shop.example/100%_off',
+  'https://shop.example/100xxoff',
+  'https://shop.example/a\\b',
+  'https://shop.example/page#top',
+  'https://shop.example/page',
+  '  https://shop.example/checkout  ',
+  '/checkout',
+  'not a url',
+];
