@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickhouseAnswers, createTestClickHouse, TEST_CLUSTER, type TestClickHouse } from '../../../test/clickhouse';
-import { toClickHouseRow } from '../../features/sdk-events/store-clickhouse';
+import { buyEvent } from '../../../test/events';
+import { insertEventsIntoClickHouse } from '../../features/sdk-events/store-clickhouse';
 import { chString } from './literal';
 import { dropClickHouseEventMonthsBefore } from './retention';
 import { migrateClickHouse } from './schema';
@@ -22,21 +23,7 @@ describe.runIf(available)('ClickHouse tables made ON CLUSTER', () => {
     store.clickhouse.rows<{ name: string; engine: string }>(
       `SELECT name, engine FROM system.tables WHERE database = ${chString(store.clickhouse.database)} ORDER BY name`,
     );
-  const event = (id: string, occurredAt: number) =>
-    toClickHouseRow({
-      projectId: 'p',
-      environmentId: 'e',
-      eventId: id,
-      type: 'track',
-      unitId: `unit-${id}`,
-      experiment: null,
-      version: null,
-      name: 'buy',
-      value: 1,
-      properties: null,
-      attributes: null,
-      occurredAt,
-    });
+  const event = (id: string, occurredAt: number) => buyEvent(id, occurredAt, { unitId: `unit-${id}`, value: 1 });
 
   it('makes replicated tables and a Distributed table over them, once however often it runs', async () => {
     expect(await tables()).toEqual([
@@ -50,7 +37,7 @@ describe.runIf(available)('ClickHouse tables made ON CLUSTER', () => {
   it('stores through the Distributed table before answering, and drops old months on every replica', async () => {
     const march = Date.UTC(2026, 2, 10);
     const may = Date.UTC(2026, 4, 10);
-    await store.clickhouse.insert('event', [event('a', march), event('b', may), event('c', may)]);
+    await insertEventsIntoClickHouse(store.clickhouse, [event('a', march), event('b', may), event('c', may)]);
     const count = async () =>
       (
         await store.clickhouse.rows<{ n: number }>(

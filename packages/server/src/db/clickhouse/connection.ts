@@ -1,4 +1,5 @@
-import { type ClickHouseClient, ClickHouseLogLevel, createClient } from '@clickhouse/client';
+import { Readable } from 'node:stream';
+import { type ClickHouseClient, ClickHouseLogLevel, createClient, type InsertParams } from '@clickhouse/client';
 import type { ClickHouseConfig } from '../../config';
 import { chIdentifier } from './literal';
 
@@ -25,6 +26,8 @@ export interface ClickHouse {
   rows<T>(query: string, timeoutMs?: number): Promise<T[]>;
   /** Inserts the rows into a table; resolves once ClickHouse has acknowledged all of them. */
   insert(table: string, rows: readonly object[], timeoutMs?: number): Promise<void>;
+  /** Inserts rows written as TabSeparated text (a line each) into the columns named, as `insert` does. */
+  insertText(table: string, columns: readonly [string, ...string[]], text: string, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -87,6 +90,22 @@ export function connectClickHouse(config: ClickHouseConfig): ClickHouse {
       http_headers_progress_interval_ms: String(PROGRESS_INTERVAL_MS),
     },
   });
+  const insert = async (
+    table: string,
+    params: Pick<InsertParams<Readable, object>, 'values' | 'format' | 'columns'>,
+    timeoutMs: number,
+  ) => {
+    const { clickhouse_settings, abort_signal } = limits(timeoutMs);
+    await client
+      .insert({
+        ...params,
+        table: `${database}.${chIdentifier(table)}`,
+        abort_signal,
+        // Through a Distributed table, the answer waits until every shard has the rows, not just this server's queue.
+        clickhouse_settings: cluster ? { ...clickhouse_settings, insert_distributed_sync: 1 } : clickhouse_settings,
+      })
+      .catch(withServerCode);
+  };
   return {
     database,
     cluster,
@@ -100,17 +119,12 @@ export function connectClickHouse(config: ClickHouseConfig): ClickHouse {
     },
     async insert(table, rows, timeoutMs = DEFAULT_TIMEOUT_MS) {
       if (rows.length === 0) return;
-      const { clickhouse_settings, abort_signal } = limits(timeoutMs);
-      await client
-        .insert({
-          table: `${database}.${chIdentifier(table)}`,
-          values: rows as object[],
-          format: 'JSONEachRow',
-          abort_signal,
-          // Through a Distributed table, the answer waits until every shard has the rows, not just this server's queue.
-          clickhouse_settings: cluster ? { ...clickhouse_settings, insert_distributed_sync: 1 } : clickhouse_settings,
-        })
-        .catch(withServerCode);
+      await insert(table, { values: rows as object[], format: 'JSONEachRow' }, timeoutMs);
+    },
+    async insertText(table, columns, text, timeoutMs = DEFAULT_TIMEOUT_MS) {
+      if (text.length === 0) return;
+      const values = Readable.from([Buffer.from(text)], { objectMode: false });
+      await insert(table, { values, format: 'TabSeparated', columns: [...columns] }, timeoutMs);
     },
     close: () => client.close(),
   };

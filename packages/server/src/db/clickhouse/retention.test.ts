@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickhouseAnswers, createTestClickHouse, type TestClickHouse } from '../../../test/clickhouse';
-import { toClickHouseRow } from '../../features/sdk-events/store-clickhouse';
+import { buyEvent } from '../../../test/events';
+import { insertEventsIntoClickHouse } from '../../features/sdk-events/store-clickhouse';
 import { dropClickHouseEventMonthsBefore } from './retention';
 
 const available = await clickhouseAnswers('the ClickHouse retention tests');
@@ -15,24 +16,10 @@ describe.runIf(available)('ClickHouse event retention', () => {
   });
 
   const at = (year: number, month: number, day = 15) => Date.UTC(year, month - 1, day, 12);
-  const event = (id: string, occurredAt: number) =>
-    toClickHouseRow({
-      projectId: 'p',
-      environmentId: 'e',
-      eventId: id,
-      type: 'track',
-      unitId: 'u',
-      experiment: null,
-      version: null,
-      name: 'buy',
-      value: null,
-      properties: null,
-      attributes: null,
-      occurredAt,
-    });
+  const event = buyEvent;
 
   it('drops whole months before the first kept one, in UTC, and keeps the rest', async () => {
-    await store.clickhouse.insert('event', [
+    await insertEventsIntoClickHouse(store.clickhouse, [
       event('old-1', at(2025, 12)),
       event('old-2', at(2026, 1, 31) + 11 * 3600_000 + 59 * 60_000),
       event('kept-1', at(2026, 2, 1) - 12 * 3600_000),

@@ -4,7 +4,8 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clickhouseAnswers, createTestClickHouse } from '../../../test/clickhouse';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { toClickHouseRow } from '../sdk-events/service';
+import { buyEvent } from '../../../test/events';
+import { insertEventsIntoClickHouse } from '../sdk-events/service';
 import { retentionCutoff } from './partitions';
 import { createEventPartitionUpkeep } from './scheduler';
 import { createDuePartitions, dropEventsBefore } from './upkeep';
@@ -143,22 +144,8 @@ describe('event partition upkeep and retention', () => {
   it.runIf(clickhouseAvailable)('drops the same months in ClickHouse', async () => {
     const store = await createTestClickHouse();
     try {
-      const event = (id: string, iso: string) =>
-        toClickHouseRow({
-          projectId: 'p',
-          environmentId: 'e',
-          eventId: id,
-          type: 'track',
-          unitId: 'u',
-          experiment: null,
-          version: null,
-          name: 'buy',
-          value: null,
-          properties: null,
-          attributes: null,
-          occurredAt: utc(iso).getTime(),
-        });
-      await store.clickhouse.insert('event', [
+      const event = (id: string, iso: string) => buyEvent(id, utc(iso).getTime());
+      await insertEventsIntoClickHouse(store.clickhouse, [
         event('jan', '2030-01-31T23:59:59'),
         event('feb', '2030-02-01T00:00:00'),
       ]);

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { CopyFrom, Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { DEFAULT_EVENT_PARTITION } from '../event-retention/types';
-import { EVENT_COPY_COLUMNS, eventsCopyText } from './copy-text';
+import { COPY_TEXT, EVENT_COPY_COLUMNS, eventsText } from './event-text';
 import { type EventRow, SERVER_EXPOSURE_ID_PREFIX } from './types';
 
 /** How the insert names a stored event: its project and the SDK's id. */
@@ -86,7 +86,7 @@ async function writeEvents(db: Database, rows: EventRow[], copyFrom?: CopyFrom):
   if (rows.length === 0) return ALL_NEW;
   try {
     await writeOnceMoreIfRerouted(async () => {
-      if (copyFrom) await copyFrom(`copy event (${EVENT_COPY_COLUMNS}) from stdin`, eventsCopyText(rows));
+      if (copyFrom) await copyFrom(`copy event (${EVENT_COPY_COLUMNS}) from stdin`, eventsText(rows, COPY_TEXT));
       else await db.execute(insertSql(rows, sql``));
     });
     return ALL_NEW;

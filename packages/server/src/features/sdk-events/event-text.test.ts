@@ -1,9 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clickhouseAnswers, createTestClickHouse } from '../../../test/clickhouse';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { chString } from '../../db/clickhouse/literal';
 import { event as eventTable } from '../../db/schema';
-import { EVENT_COPY_COLUMNS, eventsCopyText } from './copy-text';
+import { CLICKHOUSE_TEXT, COPY_TEXT, EVENT_CLICKHOUSE_COLUMNS, EVENT_COPY_COLUMNS, eventsText } from './event-text';
+import { insertEventsIntoClickHouse } from './store-clickhouse';
 import type { EventRow } from './types';
+
+const eventsCopyText = (rows: EventRow[]) => eventsText(rows, COPY_TEXT);
 
 const row = (overrides: Partial<EventRow> = {}): EventRow => ({
   projectId: 'prj_copy',
@@ -33,6 +38,7 @@ const awkward: EventRow[] = [
   row({ eventId: 'large', value: 1e21, occurredAt: 0 }),
   row({ eventId: 'small', value: -0.000001, occurredAt: Date.UTC(10000, 0, 1) }),
   row({ eventId: 'last', value: 0, occurredAt: 8_640_000_000_000_000 }),
+  row({ eventId: 'tiny', value: 1e-7, unitId: 'ends with a backslash \\' }),
   row({ eventId: 'exposure', type: 'exposure', experiment: 'hero', version: 'big', name: null, value: null }),
   row({ eventId: 'unicode', unitId: '访客-🙂', properties: { 名前: 'テスト' } }),
 ];
@@ -126,4 +132,47 @@ describe('events as COPY text, read by the database', () => {
       );
     },
   );
+});
+
+describe('events as ClickHouse TabSeparated', () => {
+  it('writes the same escapes, an empty text or 0 for what is absent, and times in epoch milliseconds', () => {
+    const [line] = eventsText([awkward[1]!], CLICKHOUSE_TEXT).split('\n');
+    const fields = line!.split('\t');
+    expect(fields).toHaveLength(EVENT_CLICKHOUSE_COLUMNS.length);
+    expect(fields.slice(5)).toEqual(['', '', 'N', '0', '', '{"note":"\\\\\\\\N"}', String(awkward[1]!.occurredAt)]);
+    expect(eventsText([awkward[0]!], CLICKHOUSE_TEXT).split('\t')[4]).toBe('a\\tb\\nc\\r\\\\d');
+  });
+});
+
+const clickhouseAvailable = await clickhouseAnswers('the ClickHouse event text test');
+
+describe.runIf(clickhouseAvailable)('events as TabSeparated, read by ClickHouse', () => {
+  it('stores every value as the row held it, and what is absent as an empty text or 0', async () => {
+    const store = await createTestClickHouse();
+    try {
+      await insertEventsIntoClickHouse(store.clickhouse, awkward);
+      const stored = await store.clickhouse.rows<Record<string, string | number>>(
+        `SELECT event_id, type, unit_id, experiment, version, name, value, properties, attributes,
+          toString(occurred_ms) AS occurred_ms
+        FROM ${store.clickhouse.database}.event WHERE project_id = ${chString('prj_copy')}`,
+      );
+      expect(stored).toHaveLength(awkward.length);
+      for (const expected of awkward) {
+        expect(stored.find((candidate) => candidate.event_id === expected.eventId)).toEqual({
+          event_id: expected.eventId,
+          type: expected.type,
+          unit_id: expected.unitId,
+          experiment: expected.experiment ?? '',
+          version: expected.version ?? '',
+          name: expected.name ?? '',
+          value: expected.value ?? 0,
+          properties: expected.properties ? JSON.stringify(expected.properties) : '',
+          attributes: expected.attributes ? JSON.stringify(expected.attributes) : '',
+          occurred_ms: String(expected.occurredAt),
+        });
+      }
+    } finally {
+      await store.drop();
+    }
+  });
 });
