@@ -1,6 +1,6 @@
 import type { EventRow } from './types';
 
-/** The columns of a COPY of events, in the order `eventsCopyText` writes them. */
+/** The columns of a COPY of events, in the order `eventsText` writes them. */
 export const EVENT_COPY_COLUMNS =
   'project_id, environment_id, event_id, type, unit_id, experiment, version, name, value, properties, attributes, occurred_at';
 
