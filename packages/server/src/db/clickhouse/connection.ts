@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { type ClickHouseClient, ClickHouseLogLevel, createClient, type InsertParams } from '@clickhouse/client';
+import {
+  type ClickHouseClient,
+  ClickHouseLogLevel,
+  type ClickHouseSettings,
+  createClient,
+  type InsertParams,
+} from '@clickhouse/client';
 import type { ClickHouseConfig } from '../../config';
 import { chIdentifier } from './literal';
 
@@ -20,8 +26,8 @@ export interface ClickHouse {
   cluster: string | null;
   /** ` ON CLUSTER name`, or nothing on one server. */
   onCluster: string;
-  /** A statement without rows (DDL, ALTER). */
-  command(statement: string, timeoutMs?: number): Promise<void>;
+  /** A statement without rows (DDL, ALTER, INSERT … SELECT), with settings of its own. */
+  command(statement: string, timeoutMs?: number, settings?: ClickHouseSettings): Promise<void>;
   /** A query's rows, as objects. */
   rows<T>(query: string, timeoutMs?: number): Promise<T[]>;
   /** Inserts the rows into a table; resolves once ClickHouse has acknowledged all of them. */
@@ -110,8 +116,11 @@ export function connectClickHouse(config: ClickHouseConfig): ClickHouse {
     database,
     cluster,
     onCluster: cluster ? ` ON CLUSTER ${cluster}` : '',
-    async command(statement, timeoutMs = DEFAULT_TIMEOUT_MS) {
-      await client.command({ query: statement, ...limits(timeoutMs) }).catch(withServerCode);
+    async command(statement, timeoutMs = DEFAULT_TIMEOUT_MS, settings = {}) {
+      const { clickhouse_settings, abort_signal } = limits(timeoutMs);
+      await client
+        .command({ query: statement, abort_signal, clickhouse_settings: { ...settings, ...clickhouse_settings } })
+        .catch(withServerCode);
     },
     async rows<T>(query: string, timeoutMs = DEFAULT_TIMEOUT_MS) {
       const result = await client.query({ query, format: 'JSONEachRow', ...limits(timeoutMs) }).catch(withServerCode);

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mergeShards } from './merge-shards';
 import { dailySumsSql, EXPOSED, extremeValuesSql, nonZeroCountsSql, perUnitSql } from './metric-sql';
-import { type AnalysedMetric, cappingPercentile, splitDailySums } from './metric-values';
+import { type AnalysedMetric, percentileCapped, splitDailySums } from './metric-values';
 import { createRendezvous, type Rendezvous } from './rendezvous';
 import { extremesFor, percentileOfExtremes } from './split-percentile';
 import type { SnapshotData, VersionExposure } from './types';
@@ -95,10 +95,7 @@ async function percentileCaps(
   party: number,
   meetings: Meetings,
 ): Promise<(number | null)[]> {
-  const capped = metrics.flatMap((metric, index) => {
-    const p = cappingPercentile(metric);
-    return p === null ? [] : [{ index, p }];
-  });
+  const capped = percentileCapped(metrics);
   const caps: (number | null)[] = [];
   if (capped.length === 0) return caps;
   const [row] = rowsOf<Record<string, number>>(await tx.execute(nonZeroCountsSql(capped.map(({ index }) => index))));

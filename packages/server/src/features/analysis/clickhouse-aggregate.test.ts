@@ -261,10 +261,16 @@ describe.runIf(available)('aggregation on ClickHouse', () => {
     expect(Number(counts!.events)).toBeGreaterThan(2500);
   });
 
-  it('comes to the sums the SQL database does, for every kind of metric', async () => {
+  /**
+   * The figures of the SQL database and of ClickHouse (its units cut into ranges of `unitsPerRange`), compared; how
+   * many ranges ClickHouse filled (one progress report each).
+   */
+  async function compare(unitsPerRange?: number): Promise<number> {
+    let ranges = 0;
+    const onProgress = () => ranges++;
     const [expected, actual] = await Promise.all([
       aggregate(database.handle.db, SCOPE, METRICS),
-      aggregateOnClickHouse(store.clickhouse, SCOPE, METRICS),
+      aggregateOnClickHouse(store.clickhouse, SCOPE, METRICS, { onProgress, ...(unitsPerRange && { unitsPerRange }) }),
     ]);
     expect(actual.versions).toEqual(expected.versions);
     expect(expected.versions.every(({ units, multipleExposures }) => units > 100 && multipleExposures > 0)).toBe(true);
@@ -289,6 +295,19 @@ describe.runIf(available)('aggregation on ClickHouse', () => {
       expected.metrics[key]!.map(({ m, mm, d, mx }) => [m, mm, d, mx].join()).join(' '),
     );
     expect(new Set(figures).size).toBe(METRICS.length);
+    return ranges;
+  }
+
+  it('comes to the sums the SQL database does, for every kind of metric', async () => {
+    expect(await compare()).toBe(1);
+  });
+
+  it('comes to the same sums with its units cut into ranges, and leaves no work table behind', async () => {
+    expect(await compare(40)).toBeGreaterThan(5);
+    const tables = await store.clickhouse.rows<{ name: string }>(
+      `SELECT name FROM system.tables WHERE database = '${store.clickhouse.database}'`,
+    );
+    expect(tables.map(({ name }) => name).sort()).toEqual([EVENT_TABLE, 'tabula_migrations']);
   });
 
   it('counts the units alone without metrics', async () => {

@@ -11,7 +11,6 @@ import { chPageUrlMatches } from './clickhouse-page-url-sql';
 import {
   type AnalysedMetric,
   capOf,
-  cappingPercentile,
   eventNamesOf,
   isCapped,
   longestLookbackDays,
@@ -21,15 +20,19 @@ import {
   perUnitMeasure,
   perUnitValues,
   sourceEventName,
-  sourcesOf,
 } from './metric-values';
 
 /**
  * The SQL of a refresh on ClickHouse, as text: 18.16 takes no query parameters, so every value is a literal of
- * db/clickhouse/literal. Written for 18.16 and current releases alike: no CTEs, joins by USING only (the time
- * conditions go into -If aggregates), JSON read with the visitParam functions. The events table is a
- * ReplacingMergeTree whose copies of a resent batch may not be merged yet: track events are read FINAL, which merges
- * the copies while reading, in sort-key order, without holding every event id in memory.
+ * db/clickhouse/literal. Written for 18.16 and current releases alike: no CTEs, no joins, JSON read with the
+ * visitParam functions.
+ *
+ * A refresh computes each exposed unit's metric values into a work table, a range of units at a time, then the
+ * percentile caps and the sums per version and day from that table. Reading a unit's exposures and events in one
+ * grouping needs no join, and a range's grouping fits in cache where ten million units' would not. The events table
+ * is a ReplacingMergeTree whose copies of a resent batch may not be merged yet: each unit's events of a source are
+ * gathered into arrays and every event id counted once there, which costs far less than reading FINAL (one thread
+ * merging every part, about 2 million rows a second on 18.16).
  */
 
 export const DAY_MS = 86_400_000;
@@ -45,7 +48,7 @@ const epochMs = (date: Date) => chInteger(date.getTime());
 
 /** The scope's exposures: of its experiment, to versions it has, within [from, until). */
 function exposuresWhere(scope: AggregationScope): string {
-  return `project_id = ${chString(scope.projectId)} AND type = 'exposure' AND experiment = ${chString(scope.experimentKey)}
+  return `type = 'exposure' AND experiment = ${chString(scope.experimentKey)}
     AND version IN ${chStrings(scope.versionKeys)}
     AND occurred_ms >= ${epochMs(scope.from)} AND occurred_ms < ${epochMs(scope.until)}`;
 }
@@ -57,28 +60,30 @@ function exposuresWhere(scope: AggregationScope): string {
 export const rankedVersions = (scope: AggregationScope): string[] =>
   [...scope.versionKeys].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
 
+/** A range of unit ids, [from, to); null for no bound. The events table keeps each name's events in unit id order. */
+export interface UnitRange {
+  from: string | null;
+  to: string | null;
+}
+
+const rangeWhere = ({ from, to }: UnitRange) =>
+  `${from === null ? '' : ` AND unit_id >= ${chString(from)}`}${to === null ? '' : ` AND unit_id < ${chString(to)}`}`;
+
 /**
- * Each exposed unit once: unit (a 64-bit hash of its id), first_ms (its first exposure), rank (of the version of the
- * first exposure; at the same moment, the smallest), day (of first_ms, in days since the epoch, UTC) and multiple
- * (exposed to several versions). One grouping: the exposure's time and rank are packed into one number, whose minimum
- * is the first exposure with the smallest rank among those at that moment. Units are keyed by the hash rather than the
- * text: grouping and joining ten million of them then fits in memory and cache, and two units of ten million share a
- * hash with a chance of about 3 in a million. Copies of an exposure change no minimum, so they need no
- * de-duplication here.
+ * Where to cut the scope's units into ranges of about `unitsPerRange` (`boundaries`, ascending): every `step`-th unit
+ * id of a sample of about a thousand per range, taken by hash so that it spreads over the whole order. (The lambda is
+ * given each value it reads as an array: 18.16 does not see a column a lambda only names.)
  */
-export function exposedUnitsSql(events: EventSource, scope: AggregationScope): string {
-  const versions = rankedVersions(scope);
-  const base = versions.length + 1;
-  // The packed number stays below 2^64 for any time before `until`.
-  if (scope.until.getTime() * base >= 2 ** 63) throw new Error(`too many versions to rank: ${versions.length}`);
-  const rank = `indexOf([${versions.map(chString).join(', ')}], version)`;
+export function unitBoundariesSql(events: EventSource, scope: AggregationScope, unitsPerRange: number): string {
+  const every = Math.max(1, Math.floor(unitsPerRange / 1000));
   return `
-    SELECT cityHash64(unit_id) AS unit, min(occurred_ms * ${base} + ${rank}) AS first_key,
-      intDiv(first_key, ${base}) AS first_ms, first_key % ${base} AS rank, intDiv(first_ms, ${DAY_MS}) AS day,
-      min(${rank}) != max(${rank}) AS multiple
-    FROM ${table(events)}
-    WHERE ${exposuresWhere(scope)}
-    GROUP BY unit`;
+    SELECT arrayFilter((unit, i, left, step) -> i % step = 0 AND left > step, sample, arrayEnumerate(sample),
+      arrayReverse(arrayEnumerate(sample)), arrayResize(emptyArrayUInt64(), length(sample), step)) AS boundaries
+    FROM (SELECT arraySort(groupUniqArrayIf(unit_id, cityHash64(unit_id) % ${chInteger(every)} = 0)) AS sample,
+      greatest(1, toUInt64(ceil(uniq(unit_id) / ${chInteger(unitsPerRange)}))) AS ranges,
+      greatest(1, intDiv(length(sample), ranges)) AS step
+      FROM ${table(events)}
+      WHERE project_id = ${chString(scope.projectId)} AND ${exposuresWhere(scope)})`;
 }
 
 /**
@@ -87,11 +92,11 @@ export function exposedUnitsSql(events: EventSource, scope: AggregationScope): s
  * unless an object property before it holds the same key.
  */
 const jsonKey = (key: string) => JSON.stringify(key).slice(1, -1);
-const text = (key: string) => `visitParamExtractString(e_properties, ${chString(jsonKey(key))})`;
+const text = (key: string) => `visitParamExtractString(properties, ${chString(jsonKey(key))})`;
 /** The first character of the property's JSON value ('' without the property): what tells its JSON type. */
 function firstCharacter(key: string): string {
   const needle = chString(`"${jsonKey(key)}":`);
-  return `if(position(e_properties, ${needle}) = 0, '', substring(e_properties, position(e_properties, ${needle}) + length(${needle}), 1))`;
+  return `if(position(properties, ${needle}) = 0, '', substring(properties, position(properties, ${needle}) + length(${needle}), 1))`;
 }
 
 /**
@@ -102,7 +107,7 @@ function firstCharacter(key: string): string {
 function equalSql(key: string, value: PropertyFilter['value']): string {
   const isString = `${firstCharacter(key)} = '"'`;
   if (typeof value === 'string') return `(${isString} AND ${text(key)} = ${chString(value)})`;
-  const raw = `visitParamExtractRaw(e_properties, ${chString(jsonKey(key))})`;
+  const raw = `visitParamExtractRaw(properties, ${chString(jsonKey(key))})`;
   return `(NOT ${isString} AND ${raw} = ${chString(JSON.stringify(value))})`;
 }
 
@@ -114,7 +119,7 @@ function filterSql(filter: PropertyFilter): string {
   const { property, value } = filter;
   const first = firstCharacter(property);
   const isString = `${first} = '"'`;
-  const number = `match(${first}, '^[-0-9]$') AND visitParamExtractFloat(e_properties, ${chString(jsonKey(property))})`;
+  const number = `match(${first}, '^[-0-9]$') AND visitParamExtractFloat(properties, ${chString(jsonKey(property))})`;
   switch (filter.operator) {
     case 'eq':
       return equalSql(property, value);
@@ -135,9 +140,9 @@ function filterSql(filter: PropertyFilter): string {
   }
 }
 
-/** Whether the joined event (`e_*` columns) belongs to the source. */
+/** Whether an event row belongs to the source. */
 function sourceSql(source: MetricSource): string {
-  const named = `e_name = ${chString(sourceEventName(source))}`;
+  const named = `type = 'track' AND name = ${chString(sourceEventName(source))}`;
   switch (source.kind) {
     case 'event':
       return source.filter ? `${named} AND ${filterSql(source.filter)}` : named;
@@ -148,146 +153,153 @@ function sourceSql(source: MetricSource): string {
   }
 }
 
-/** A unit's value of one measure over its events that pass `when`; 0 for a unit without any. */
-function measureSql(measure: Measure, when: string): string {
-  if (measure === 'conversion') return `toFloat64(countIf(${when}) > 0)`;
-  if (measure === 'count') return `toFloat64(countIf(${when}))`;
-  return `sumIf(e_value, ${when})`;
+/**
+ * The sources the metrics read, each once, by its JSON: each is gathered into arrays per unit, `s<index>_ms` (the
+ * events' times), `s<index>_id` (their ids), and `s<index>_v` (their values) when a metric sums it.
+ */
+function sourcesRead(metrics: AnalysedMetric[]): Map<string, { source: MetricSource; index: number; sums: boolean }> {
+  const read = new Map<string, { source: MetricSource; index: number; sums: boolean }>();
+  for (const metric of metrics) {
+    for (const name of perUnitValues(metric)) {
+      const { source, measure } = perUnitMeasure(metric, name);
+      const key = JSON.stringify(source);
+      const entry = read.get(key) ?? { source, index: read.size, sums: false };
+      entry.sums ||= measure === 'sum';
+      read.set(key, entry);
+    }
+  }
+  return read;
 }
 
-const perUnitColumn = (name: PerUnit, index: number) => `u_${name}_${index}`;
-const cappedColumn = (name: PerUnit, index: number) => `c_${name}_${index}`;
-const capColumn = (index: number) => `cap_${index}`;
+/**
+ * A unit's value of one measure over its events of source `s` that pass `when` (of the event's time `t`), each event
+ * once: `s<index>_first` marks the first of the copies of an event (same id and time) in the unit's arrays.
+ */
+function measureSql(measure: Measure, s: number, when: string): string {
+  const [times, values, first] = [`s${s}_ms`, `s${s}_v`, `s${s}_first`];
+  if (measure === 'conversion') return `toFloat64(arrayExists((t, f) -> f = 1 AND ${when}, ${times}, ${first}))`;
+  if (measure === 'count') return `toFloat64(arrayCount((t, f) -> f = 1 AND ${when}, ${times}, ${first}))`;
+  return `arraySum((t, v, f) -> if(f = 1 AND ${when}, v, 0), ${times}, ${values}, ${first})`;
+}
+
+/** The column of a metric's per-unit value in the work table: `u_<value>_<metric index>`. */
+export const perUnitColumn = (name: PerUnit, index: number) => `u_${name}_${index}`;
+
+/** The work table's columns: each unit's rank, day and multiple, and every metric's per-unit values. */
+export function workTableColumns(metrics: AnalysedMetric[]): string[] {
+  return [
+    'rank UInt8',
+    'day UInt32',
+    'multiple UInt8',
+    ...metrics.flatMap((metric, index) => perUnitValues(metric).map((name) => `${perUnitColumn(name, index)} Float64`)),
+  ];
+}
 
 /** A metric's per-unit values over the unit's events: after the first exposure for the window, or before it. */
-function perUnitColumns(metric: AnalysedMetric, index: number): string[] {
-  const window = metric.windowHours === null ? '' : ` AND e_ms < first_ms + ${chInteger(metric.windowHours * HOUR_MS)}`;
-  const post = `e_ms >= first_ms${window}`;
+function perUnitColumns(
+  metric: AnalysedMetric,
+  index: number,
+  sources: ReturnType<typeof sourcesRead>,
+): { column: string; sql: string }[] {
+  const window = metric.windowHours === null ? '' : ` AND t < first_ms + ${chInteger(metric.windowHours * HOUR_MS)}`;
+  const post = `t >= first_ms${window}`;
   // Added on the event's side: first_ms minus the lookback could pass below 0, which UInt64 wraps.
-  const pre = `e_ms < first_ms AND e_ms + ${chInteger(metric.cuped.lookbackDays * DAY_MS)} >= first_ms`;
+  const pre = `t < first_ms AND t + ${chInteger(metric.cuped.lookbackDays * DAY_MS)} >= first_ms`;
   return perUnitValues(metric).map((name) => {
     const { source, measure, covariate } = perUnitMeasure(metric, name);
-    return `${measureSql(measure, `${sourceSql(source)} AND ${covariate ? pre : post}`)} AS ${perUnitColumn(name, index)}`;
+    const s = sources.get(JSON.stringify(source))!.index;
+    return { column: perUnitColumn(name, index), sql: measureSql(measure, s, covariate ? pre : post) };
   });
 }
 
 /**
- * Every exposed unit once, with its rank, day, multiple and each metric's values (`u_<value>_<metric index>`). The
- * events (each once), from the earliest a covariate reads up to `until`, stream past the exposed units, which are the
- * join's right side and so the part held in memory: one row per unit, not per event. The right join keeps the units
- * without such events too, their values 0 as PostgreSQL counts them. Without metrics, the exposed units alone. Each
- * name's events are read FINAL on their own: a copy shares its event's name, and FINAL merges each read in one thread,
- * so reads of several names run side by side.
+ * Fills the work table with the units of one range: each exposed unit once (keyed by a 64-bit hash of its id, which
+ * two of ten million units share with a chance of about 3 in a million), with the rank of the version of its first
+ * exposure (at the same moment, the smallest), the day of that exposure (days since the epoch, UTC), whether it saw
+ * several versions, and every metric's values. One grouping reads the unit's exposures and its events of every
+ * source, from the earliest a covariate reads up to `until`: the exposure's time and rank packed into one number,
+ * whose minimum is the first exposure; the events into arrays, from which each value is computed once the first
+ * exposure is known. Copies of an exposure change no minimum; copies of an event are counted once.
  */
-function perUnitSql(events: EventSource, scope: AggregationScope, metrics: AnalysedMetric[]): string {
-  const exposed = exposedUnitsSql(events, scope);
-  if (metrics.length === 0) return exposed;
+export function fillWorkTableSql(
+  events: EventSource,
+  work: string,
+  scope: AggregationScope,
+  metrics: AnalysedMetric[],
+  range: UnitRange,
+): string {
+  const versions = rankedVersions(scope);
+  const base = versions.length + 1;
+  // The packed number stays below 2^64 for any time before `until`.
+  if (scope.until.getTime() * base >= 2 ** 63) throw new Error(`too many versions to rank: ${versions.length}`);
+  const rank = `indexOf([${versions.map(chString).join(', ')}], version)`;
+  const exposure = "type = 'exposure'";
+  const sources = sourcesRead(metrics);
+  const gathered = [...sources.values()].flatMap(({ source, index, sums }) => {
+    const when = sourceSql(source);
+    return [
+      `groupArrayIf(occurred_ms, ${when}) AS s${index}_ms`,
+      `groupArrayIf(cityHash64(event_id), ${when}) AS s${index}_id`,
+      ...(sums ? [`groupArrayIf(value, ${when}) AS s${index}_v`] : []),
+    ];
+  });
+  const firsts = [...sources.values()].map(
+    ({ index }) => `arrayEnumerateUniq(s${index}_id, s${index}_ms) AS s${index}_first`,
+  );
+  const values = metrics.flatMap((metric, index) => perUnitColumns(metric, index, sources));
+  const names = eventNamesOf(metrics);
   const earliest = Math.max(0, scope.from.getTime() - longestLookbackDays(metrics) * DAY_MS);
-  // Only a filter, a page's address or a click's selector reads an event's properties, the longest column.
-  const readsProperties = new Set(
-    metrics
-      .flatMap(sourcesOf)
-      .filter((source) => source.kind !== 'event' || source.filter !== null)
-      .map(sourceEventName),
-  );
-  const unitEvents = eventNamesOf(metrics).map(
-    (name) => `
-    SELECT cityHash64(unit_id) AS unit, name AS e_name, value AS e_value,
-      ${readsProperties.has(name) ? 'properties' : "''"} AS e_properties, occurred_ms AS e_ms
-    FROM ${table(events)} FINAL
-    WHERE project_id = ${chString(scope.projectId)} AND type = 'track' AND name = ${chString(name)}
-      AND occurred_ms >= ${chInteger(earliest)} AND occurred_ms < ${epochMs(scope.until)}`,
-  );
+  const tracks =
+    names.length === 0
+      ? ''
+      : ` OR (type = 'track' AND name IN ${chStrings(names)}
+        AND occurred_ms >= ${chInteger(earliest)} AND occurred_ms < ${epochMs(scope.until)}${rangeWhere(range)})`;
+  const columns = ['rank', 'day', 'multiple', ...values.map(({ column }) => column)];
+  const computed = [...firsts, ...values.map(({ column, sql }) => `${sql} AS ${column}`)];
   return `
-    SELECT unit, any(rank) AS rank, any(day) AS day, any(multiple) AS multiple,
-      ${metrics.flatMap((metric, index) => perUnitColumns(metric, index)).join(',\n      ')}
-    FROM (${unitEvents.join('\n    UNION ALL')}) ALL RIGHT JOIN (${exposed}) USING unit
-    GROUP BY unit`;
+    INSERT INTO ${work} (${columns.join(', ')})
+    SELECT ${columns.join(', ')} FROM (
+      SELECT first_key % ${base} AS rank, intDiv(first_key, ${base}) AS first_ms, intDiv(first_ms, ${DAY_MS}) AS day,
+        multiple${computed.map((column) => `,\n        ${column}`).join('')}
+      FROM (
+        SELECT cityHash64(unit_id) AS unit, countIf(${exposure}) AS exposures,
+          minIf(occurred_ms * ${base} + ${rank}, ${exposure}) AS first_key,
+          minIf(${rank}, ${exposure}) != maxIf(${rank}, ${exposure}) AS multiple${gathered.map((column) => `,\n          ${column}`).join('')}
+        FROM ${table(events)}
+        WHERE project_id = ${chString(scope.projectId)}
+          AND ((${exposuresWhere(scope)}${rangeWhere(range)})${tracks})
+        GROUP BY unit
+        HAVING exposures > 0))`;
+}
+
+/** How many units have a value other than 0 of each metric indexed (`n_<index>`): what a percentile's position needs. */
+export const nonZeroCountsSql = (work: string, indexes: number[]): string =>
+  `SELECT ${indexes.map((index) => `countIf(${perUnitColumn('m', index)} != 0) AS n_${index}`).join(', ')} FROM ${work}`;
+
+/** The `size` highest (or lowest) values other than 0 of a metric, highest (lowest) first. */
+export function extremeValuesSql(work: string, index: number, end: 'top' | 'bottom', size: number): string {
+  const m = perUnitColumn('m', index);
+  return `SELECT ${m} AS value FROM ${work} WHERE ${m} != 0
+    ORDER BY ${m} ${end === 'top' ? 'DESC' : 'ASC'} LIMIT ${chInteger(size)}`;
 }
 
 /**
- * The cap of a metric at percentile p of its units' values other than 0 (`cap_<index>`), as PostgreSQL's
- * percentile_cont computes it (see split-percentile): between the sorted values at positions floor(p·(n − 1)) and
- * ceil(p·(n − 1)), from 0; inf (no cap) without such values. Over `values`, an array of every unit's value.
+ * Per version rank and day of first exposure, the units (`n`), those exposed to several versions (`multiple_units`)
+ * and every metric's sums (`<sum>_<metric index>`, as splitDailySums reads them), each metric's value and covariate
+ * capped at its fixed cap or at the cap its percentile came to (`percentileCaps`, by metric index).
  */
-function percentileCapSql(index: number, p: number, values: string): string {
-  const [sorted, last, at, low, high] = ['s', 'last', 'at', 'low', 'high'].map((name) => `${name}_${index}`);
-  return `arraySort(arrayFilter(x -> x != 0, ${values})) AS ${sorted}, toInt64(length(${sorted})) - 1 AS ${last},
-      ${chNumber(p)} * ${last} AS ${at}, ${sorted}[toUInt64(floor(${at})) + 1] AS ${low},
-      ${sorted}[toUInt64(ceil(${at})) + 1] AS ${high},
-      if(${last} < 0, inf, ${low} + (${at} - floor(${at})) * (${high} - ${low})) AS ${capColumn(index)}`;
-}
-
-const gathered = (column: string) => `a_${column}`;
-
-/**
- * A sum of a metric capped at its percentile, over the arrays of its units' values in one version and day:
- * `arraySum` of the product of the factors, each capped one at `cap_<index>`. (The cap enters the lambda as an array
- * of its own: 18.16 does not see a column a lambda only names.)
- */
-function percentileSumSql(index: number, factors: readonly PerUnit[]): string {
-  const distinct = [...new Set(factors)];
-  const factor = (name: PerUnit) => (isCapped(name) ? `least(v_${name}, c)` : `v_${name}`);
-  const first = gathered(perUnitColumn(distinct[0]!, index));
-  const caps = `arrayResize(emptyArrayFloat64(), length(${first}), ${capColumn(index)})`;
-  const arrays = distinct.map((name) => gathered(perUnitColumn(name, index)));
-  return `arraySum((${distinct.map((name) => `v_${name}`).join(', ')}, c) -> ${factors.map(factor).join(' * ')}, ${arrays.join(', ')}, ${caps})`;
-}
-
-/**
- * The one query of a refresh: per version rank and day of first exposure, the units (`n`), those exposed to several
- * versions (`multiple_units`) and every metric's sums (`<sum>_<metric index>`, as splitDailySums reads them), each
- * metric's value and covariate capped at its fixed cap or at the percentile its values come to. The per-unit values
- * are computed once, and the events read once. A percentile needs every unit's value before any sum: the values of
- * metrics capped at one are gathered into arrays per version and day (the other metrics are summed there at once),
- * then the groups into one row, where each percentile is taken, then the groups are unrolled again and summed capped.
- */
-export function dailySumsSql(events: EventSource, scope: AggregationScope, metrics: AnalysedMetric[]): string {
-  const atPercentile = (metric: AnalysedMetric) => cappingPercentile(metric) !== null;
-  const unitColumns = metrics.flatMap((metric, index) =>
-    perUnitValues(metric).map((name) => {
+export function dailySumsSql(work: string, metrics: AnalysedMetric[], percentileCaps: (number | null)[]): string {
+  const sums = metrics.flatMap((metric, index) => {
+    const cap = capOf(metric, percentileCaps[index] ?? null);
+    const capped = (name: PerUnit) => {
       const value = perUnitColumn(name, index);
-      if (atPercentile(metric)) return value;
-      const cap = capOf(metric, null);
-      const expression = cap !== null && isCapped(name) ? `least(${value}, ${chNumber(cap)})` : value;
-      return `${expression} AS ${cappedColumn(name, index)}`;
-    }),
-  );
-  // Per version and day: the sums of metrics without a percentile, the arrays of values of those with one.
-  const groupColumns = metrics.flatMap((metric, index) =>
-    atPercentile(metric)
-      ? perUnitValues(metric).map((name) => {
-          const value = perUnitColumn(name, index);
-          return { alias: gathered(value), expression: `groupArray(${value})`, isArray: true };
-        })
-      : metricSums(metric).map(([name, factors]) => ({
-          alias: `${name}_${index}`,
-          expression: `sum(${factors.map((factor) => cappedColumn(factor, index)).join(' * ')})`,
-          isArray: false,
-        })),
-  );
-  const groups = `
-    SELECT rank, day, count() AS n, countIf(multiple) AS multiple_units${groupColumns.map(({ alias, expression }) => `, ${expression} AS ${alias}`).join('')}
-    FROM (SELECT rank, day, multiple${unitColumns.map((column) => `, ${column}`).join('')}
-      FROM (${perUnitSql(events, scope, metrics)}))
-    GROUP BY rank, day`;
-  const percentiles = metrics.flatMap((metric, index) => {
-    const p = cappingPercentile(metric);
-    return p === null ? [] : [{ metric, index, p }];
+      return cap !== null && isCapped(name) ? `least(${value}, ${chNumber(cap)})` : value;
+    };
+    return metricSums(metric).map(([name, factors]) => `sum(${factors.map(capped).join(' * ')}) AS ${name}_${index}`);
   });
-  if (percentiles.length === 0) return `${groups}\n    ORDER BY day, rank`;
-  const keys = ['rank', 'day', 'n', 'multiple_units'];
-  const passed = [...keys, ...groupColumns.map(({ alias }) => alias)];
-  const unrolled = [...keys, ...groupColumns.filter(({ isArray }) => !isArray).map(({ alias }) => alias)];
-  const caps = percentiles.map(({ index, p }) =>
-    percentileCapSql(index, p, `groupArrayArray(${gathered(perUnitColumn('m', index))})`),
-  );
-  const sums = percentiles.flatMap(({ metric, index }) =>
-    metricSums(metric).map(([name, factors]) => `${percentileSumSql(index, factors)} AS ${name}_${index}`),
-  );
   return `
-    SELECT ${[...unrolled, ...sums].join(', ')}
-    FROM (SELECT ${[...passed.map((column) => `groupArray(${column}) AS g_${column}`), ...caps].join(',\n      ')} FROM (${groups}))
-    ARRAY JOIN ${passed.map((column) => `g_${column} AS ${column}`).join(', ')}
+    SELECT rank, day, count() AS n, countIf(multiple) AS multiple_units${sums.map((sum) => `, ${sum}`).join('')}
+    FROM ${work}
+    GROUP BY rank, day
     ORDER BY day, rank`;
 }

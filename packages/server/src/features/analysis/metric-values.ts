@@ -95,8 +95,15 @@ export function perUnitValues(metric: AnalysedMetric): PerUnit[] {
 }
 
 /** The percentile a metric is capped at, which needs all its units' values; null for none (a conversion never is). */
-export const cappingPercentile = (metric: AnalysedMetric): number | null =>
+const cappingPercentile = (metric: AnalysedMetric): number | null =>
   metric.capping.kind === 'percentile' && numeratorMeasure(metric) !== 'conversion' ? metric.capping.value : null;
+
+/** The metrics capped at a percentile, by their index among `metrics`, each with its percentile. */
+export const percentileCapped = (metrics: AnalysedMetric[]): { index: number; p: number }[] =>
+  metrics.flatMap((metric, index) => {
+    const p = cappingPercentile(metric);
+    return p === null ? [] : [{ index, p }];
+  });
 
 /**
  * What a per-unit value measures over which source: a ratio's denominator its own source and aggregate, the others
