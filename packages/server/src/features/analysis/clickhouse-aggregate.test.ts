@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickhouseAnswers, createTestClickHouse, type TestClickHouse } from '../../../test/clickhouse';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { storeInBoth } from '../../../test/events';
+import { startFaultProxy } from '../../../test/fault-proxy';
+import { connectClickHouse } from '../../db/clickhouse/connection';
 import { EVENT_TABLE } from '../../db/clickhouse/schema';
 import type { EventRow } from '../sdk-events/types';
 import { type AggregationScope, aggregate } from './aggregate';
@@ -313,5 +315,21 @@ describe.runIf(available)('aggregation on ClickHouse', () => {
   it('counts the units alone without metrics', async () => {
     const actual = await aggregateOnClickHouse(store.clickhouse, SCOPE, []);
     expect(actual).toEqual(await aggregate(database.handle.db, SCOPE, []));
+  });
+
+  it('fails when ClickHouse goes away mid-refresh, and refreshes again once it is back', async () => {
+    const proxy = await startFaultProxy(store.url);
+    const viaProxy = connectClickHouse({ url: proxy.url, cluster: null });
+    try {
+      // Away after the first range: the other ranges' queries find no server.
+      const onProgress = () => void proxy.close();
+      await expect(
+        aggregateOnClickHouse(viaProxy, SCOPE, METRICS, { unitsPerRange: 40, onProgress }),
+      ).rejects.toThrow();
+    } finally {
+      await viaProxy.close();
+    }
+    const again = await aggregateOnClickHouse(store.clickhouse, SCOPE, METRICS);
+    expect(again.versions).toEqual((await aggregate(database.handle.db, SCOPE, METRICS)).versions);
   });
 });

@@ -121,9 +121,13 @@ export async function aggregateOnClickHouse(
     const pending = [...ranges];
     const fill = async () => {
       for (let range = pending.shift(); range; range = pending.shift()) {
-        await clickhouse.command(fillWorkTableSql(clickhouse, work, scope, metrics, range), QUERY_TIMEOUT_MS, {
-          max_threads: 1,
-        });
+        await clickhouse
+          .command(fillWorkTableSql(clickhouse, work, scope, metrics, range), QUERY_TIMEOUT_MS, { max_threads: 1 })
+          .catch((error: unknown) => {
+            // The refresh has failed: the other queries need not start.
+            pending.length = 0;
+            throw error;
+          });
         onProgress((0.9 * (ranges.length - pending.length)) / ranges.length);
       }
     };
@@ -144,6 +148,7 @@ export async function aggregateOnClickHouse(
     });
     return { versions, metrics: metrics.length === 0 ? {} : splitDailySums(metrics, days) };
   } finally {
-    await clickhouse.command(`DROP TABLE IF EXISTS ${work}`);
+    // When ClickHouse is away, the refresh fails with that reason, not with this drop's; the table is dropped as stale.
+    await clickhouse.command(`DROP TABLE IF EXISTS ${work}`).catch(() => {});
   }
 }
