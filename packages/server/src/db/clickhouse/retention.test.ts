@@ -16,14 +16,13 @@ describe.runIf(available)('ClickHouse event retention', () => {
   });
 
   const at = (year: number, month: number, day = 15) => Date.UTC(year, month - 1, day, 12);
-  const event = buyEvent;
 
   it('drops whole months before the first kept one, in UTC, and keeps the rest', async () => {
     await insertEventsIntoClickHouse(store.clickhouse, [
-      event('old-1', at(2025, 12)),
-      event('old-2', at(2026, 1, 31) + 11 * 3600_000 + 59 * 60_000),
-      event('kept-1', at(2026, 2, 1) - 12 * 3600_000),
-      event('kept-2', at(2026, 3)),
+      buyEvent('old-1', at(2025, 12)),
+      buyEvent('old-2', at(2026, 1, 31) + 11 * 3600_000 + 59 * 60_000),
+      buyEvent('kept-1', at(2026, 2, 1) - 12 * 3600_000),
+      buyEvent('kept-2', at(2026, 3)),
     ]);
     expect(await dropClickHouseEventMonthsBefore(store.clickhouse, 202602)).toEqual([202512, 202601]);
     const left = await store.clickhouse.rows<{ event_id: string }>(

@@ -96,6 +96,29 @@ async function percentileCaps(
 }
 
 /**
+ * Fills every range, `threads` at a time, reporting the share done after each. Once one fails, the refresh has failed:
+ * the ranges not started yet are not.
+ */
+async function fillRanges(
+  ranges: UnitRange[],
+  threads: number,
+  onProgress: (done: number) => void,
+  fill: (range: UnitRange) => Promise<void>,
+): Promise<void> {
+  const pending = [...ranges];
+  const worker = async () => {
+    for (let range = pending.shift(); range; range = pending.shift()) {
+      await fill(range).catch((error: unknown) => {
+        pending.length = 0;
+        throw error;
+      });
+      onProgress((0.9 * (ranges.length - pending.length)) / ranges.length);
+    }
+  };
+  await Promise.all(Array.from({ length: threads }, worker));
+}
+
+/**
  * One refresh's work in ClickHouse, the same figures `aggregate` computes in the SQL database: each unit of the
  * experiment once, in the version of its first exposure, and every metric's sums per version and day of first
  * exposure. The units' values go into a work table of this refresh, a range of units per query and as many queries at
@@ -109,30 +132,20 @@ export async function aggregateOnClickHouse(
   metrics: AnalysedMetric[],
   { onProgress = () => {}, unitsPerRange = UNITS_PER_RANGE }: ClickHouseAggregationOptions = {},
 ): Promise<SnapshotData> {
-  await dropStaleWorkTables(clickhouse);
-  const [cut] = await clickhouse.rows<{ boundaries: string[] }>(
-    unitBoundariesSql(clickhouse, scope, unitsPerRange),
-    QUERY_TIMEOUT_MS,
-  );
+  const [, [cut], threads] = await Promise.all([
+    dropStaleWorkTables(clickhouse),
+    clickhouse.rows<{ boundaries: string[] }>(unitBoundariesSql(clickhouse, scope, unitsPerRange), QUERY_TIMEOUT_MS),
+    threadsOf(clickhouse),
+  ]);
   const ranges = rangesBetween(cut?.boundaries ?? []);
   const work = `${clickhouse.database}.${WORK_TABLE_PREFIX}${randomBytes(8).toString('hex')}`;
   await clickhouse.command(`CREATE TABLE ${work} (${workTableColumns(metrics).join(', ')}) ENGINE = Memory`);
   try {
-    const pending = [...ranges];
-    const fill = async () => {
-      for (let range = pending.shift(); range; range = pending.shift()) {
-        await clickhouse
-          .command(fillWorkTableSql(clickhouse, work, scope, metrics, range), QUERY_TIMEOUT_MS, { max_threads: 1 })
-          .catch((error: unknown) => {
-            // The refresh has failed: the other queries need not start.
-            pending.length = 0;
-            throw error;
-          });
-        onProgress((0.9 * (ranges.length - pending.length)) / ranges.length);
-      }
-    };
-    const threads = Math.min(ranges.length, await threadsOf(clickhouse));
-    await Promise.all(Array.from({ length: threads }, fill));
+    await fillRanges(ranges, Math.min(ranges.length, threads), onProgress, (range) =>
+      clickhouse.command(fillWorkTableSql(clickhouse, work, scope, metrics, range), QUERY_TIMEOUT_MS, {
+        max_threads: 1,
+      }),
+    );
     const caps = await percentileCaps(clickhouse, work, metrics);
     const ranked = rankedVersions(scope);
     const rows = await clickhouse.rows<Row>(dailySumsSql(work, metrics, caps), QUERY_TIMEOUT_MS);

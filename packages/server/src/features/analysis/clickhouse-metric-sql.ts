@@ -153,19 +153,28 @@ function sourceSql(source: MetricSource): string {
   }
 }
 
+interface SourceRead {
+  source: MetricSource;
+  index: number;
+  /** Whether a metric sums its values (a count or conversion needs only times and ids). */
+  sums: boolean;
+}
+
+/** The key a source is read under: equal sources are read once. */
+const sourceKey = (source: MetricSource) => JSON.stringify(source);
+
 /**
- * The sources the metrics read, each once, by its JSON: each is gathered into arrays per unit, `s<index>_ms` (the
+ * The sources the metrics read, each once, by sourceKey: each is gathered into arrays per unit, `s<index>_ms` (the
  * events' times), `s<index>_id` (their ids), and `s<index>_v` (their values) when a metric sums it.
  */
-function sourcesRead(metrics: AnalysedMetric[]): Map<string, { source: MetricSource; index: number; sums: boolean }> {
-  const read = new Map<string, { source: MetricSource; index: number; sums: boolean }>();
+function sourcesRead(metrics: AnalysedMetric[]): Map<string, SourceRead> {
+  const read = new Map<string, SourceRead>();
   for (const metric of metrics) {
     for (const name of perUnitValues(metric)) {
       const { source, measure } = perUnitMeasure(metric, name);
-      const key = JSON.stringify(source);
-      const entry = read.get(key) ?? { source, index: read.size, sums: false };
+      const entry = read.get(sourceKey(source)) ?? { source, index: read.size, sums: false };
       entry.sums ||= measure === 'sum';
-      read.set(key, entry);
+      read.set(sourceKey(source), entry);
     }
   }
   return read;
@@ -183,7 +192,7 @@ function measureSql(measure: Measure, s: number, when: string): string {
 }
 
 /** The column of a metric's per-unit value in the work table: `u_<value>_<metric index>`. */
-export const perUnitColumn = (name: PerUnit, index: number) => `u_${name}_${index}`;
+const perUnitColumn = (name: PerUnit, index: number) => `u_${name}_${index}`;
 
 /** The work table's columns: each unit's rank, day and multiple, and every metric's per-unit values. */
 export function workTableColumns(metrics: AnalysedMetric[]): string[] {
@@ -199,7 +208,7 @@ export function workTableColumns(metrics: AnalysedMetric[]): string[] {
 function perUnitColumns(
   metric: AnalysedMetric,
   index: number,
-  sources: ReturnType<typeof sourcesRead>,
+  sources: Map<string, SourceRead>,
 ): { column: string; sql: string }[] {
   const window = metric.windowHours === null ? '' : ` AND t < first_ms + ${chInteger(metric.windowHours * HOUR_MS)}`;
   const post = `t >= first_ms${window}`;
@@ -207,7 +216,7 @@ function perUnitColumns(
   const pre = `t < first_ms AND t + ${chInteger(metric.cuped.lookbackDays * DAY_MS)} >= first_ms`;
   return perUnitValues(metric).map((name) => {
     const { source, measure, covariate } = perUnitMeasure(metric, name);
-    const s = sources.get(JSON.stringify(source))!.index;
+    const s = sources.get(sourceKey(source))!.index;
     return { column: perUnitColumn(name, index), sql: measureSql(measure, s, covariate ? pre : post) };
   });
 }

@@ -42,8 +42,8 @@ const CLICKHOUSE_TUNING: WriterTuning = { maxQueuedEvents: 60_000, maxRowsPerIns
 
 /**
  * The process's one writer of SDK events, into ClickHouse when one is configured, else into the SQL database; flag
- * usage always goes to the SQL database. On PostgreSQL the rows go by COPY. A group stored in ClickHouse whose usage then fails is
- * answered 503 and sent again: the events' second copy is counted once.
+ * usage always goes to the SQL database. On PostgreSQL the rows go by COPY. A group stored in ClickHouse whose usage
+ * then fails is answered 503 and sent again: the events' second copy is counted once.
  */
 export function createEventIngest(
   database: DatabaseHandle,
