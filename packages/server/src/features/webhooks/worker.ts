@@ -22,7 +22,10 @@ export interface DeliveryWorkerOptions {
 export interface DeliveryWorker {
   /** New rows may be due: look now rather than at the next poll. */
   wake(): void;
-  /** Takes due rows once and sends them; what the loop does, exposed for tests. Returns how many were sent. */
+  /**
+   * Takes due rows once and sends them, after the loop's round in progress; what the loop does, exposed for tests.
+   * Returns how many were sent.
+   */
   runOnce(): Promise<number>;
   /** Stops taking rows and waits for the attempts in flight to be recorded. */
   close(): Promise<void>;
@@ -58,7 +61,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     await recordAttempt(db, delivery.id, delivery.attempts, { ...result, nextAttemptAt: next });
   };
 
-  const runOnce = async (): Promise<number> => {
+  const round = async (): Promise<number> => {
     const due = await claimDueDeliveries(db, batchSize, leaseMs);
     const sent = await Promise.allSettled(due.map(send));
     for (const outcome of sent) {
@@ -66,6 +69,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       if (outcome.status === 'rejected') log.warn({ err: outcome.reason }, 'could not record a webhook attempt');
     }
     return due.length;
+  };
+
+  // A round asked for while the loop's round runs starts after it: the two would take turns at the same rows, and the
+  // one that found them leased would end before the other had sent them.
+  let turn: Promise<unknown> = Promise.resolve();
+  const runOnce = (): Promise<number> => {
+    const next = turn.then(round, round);
+    turn = next.catch(() => {});
+    return next;
   };
 
   const polling = repeat({
