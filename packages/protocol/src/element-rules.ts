@@ -1,4 +1,12 @@
-import type { ChangeRecord, ElementAttribute, ElementOperation, ElementRule } from './visual';
+import {
+  type ChangeRecord,
+  type Device,
+  type ElementAttribute,
+  type ElementOperation,
+  type ElementRule,
+  PAGE_CHANGE_TYPES,
+  type PageChangeType,
+} from './visual';
 
 /** Keys of change records that name a property of the element rather than an attribute. */
 const TEXT_KEY = 'textContent';
@@ -25,19 +33,34 @@ export function styleValue(name: string, value: string): string {
   return `url("${plain.replace(/[\n\r\f]/g, '').replace(/["\\]/g, '\\$&')}")`;
 }
 
-/** An anywhere move shifts the element from where it is laid out, by x and y pixels. */
-function positionOperations(x: number, y: number): ElementOperation[] {
-  return [
-    { type: 'style', name: 'position', value: 'relative' },
-    { type: 'style', name: 'left', value: `${x}px` },
-    { type: 'style', name: 'top', value: `${y}px` },
-  ];
+/** An anywhere move shifts the element from where it is laid out, by x and y pixels, on its device only if it names one. */
+function positionOperations(x: number, y: number, device: Device | undefined): ElementOperation[] {
+  const style = (name: string, value: string): ElementOperation => ({
+    type: 'style',
+    name,
+    value,
+    ...(device && { device }),
+  });
+  return [style('position', 'relative'), style('left', `${x}px`), style('top', `${y}px`)];
 }
 
-/** One record as a rule of its own, for a record as changeRecordSchema accepts it. */
+const isPageChange = (record: ChangeRecord): boolean => (PAGE_CHANGE_TYPES as readonly string[]).includes(record.type);
+
+/** One record as a rule of its own, for a record as changeRecordSchema accepts it (not a change of the whole page). */
 function ruleOf(record: ChangeRecord): ElementRule {
   const rule: ElementRule = { selector: record.selector, attributes: [], operations: [] };
   switch (record.type) {
+    case 'remove':
+      rule.operations.push({ type: 'remove' });
+      break;
+    case 'insert':
+      rule.operations.push({
+        type: 'insert',
+        kind: record.key as Extract<ElementOperation, { type: 'insert' }>['kind'],
+        id: record.value,
+        position: record.insertOrder!,
+      });
+      break;
     case 'style': {
       const name = dashedStyleName(record.key);
       rule.operations.push({ type: 'style', name, value: styleValue(name, record.value) });
@@ -48,11 +71,11 @@ function ruleOf(record: ChangeRecord): ElementRule {
         rule.operations.push({
           type: 'move',
           targetSelector: record.targetSelector!,
-          insertOrder: record.insertOrder!,
+          insertOrder: record.insertOrder as 'before' | 'after',
           newSelector: record.newSelector!,
         });
       } else {
-        rule.operations.push(...positionOperations(record.x ?? 0, record.y ?? 0));
+        rule.operations.push(...positionOperations(record.x ?? 0, record.y ?? 0, record.device));
       }
       break;
     case 'attribute':
@@ -70,9 +93,11 @@ function slotOf(operation: ElementOperation): string {
     case 'text':
       return 'text';
     case 'style':
-      return `style:${operation.name}`;
-    case 'move':
-      return 'move';
+      return `style:${operation.name}:${operation.device ?? ''}`;
+    case 'insert':
+      return `insert:${operation.id}`;
+    default:
+      return operation.type;
   }
 }
 
@@ -103,4 +128,13 @@ export function mergeElementRules(rules: readonly ElementRule[]): ElementRule[] 
 
 /** Spec §3: a version's change records, in the order they were made, as the element rules the SDK applies. */
 export const toElementRules = (records: readonly ChangeRecord[]): ElementRule[] =>
-  mergeElementRules(records.map(ruleOf));
+  mergeElementRules(records.filter((record) => !isPageChange(record)).map(ruleOf));
+
+/** A version's changes of the whole page: its style sheet, its script and its redirect, each the last one given. */
+export type PageChanges = Partial<Record<PageChangeType, string>>;
+
+export function pageChangesOf(records: readonly ChangeRecord[]): PageChanges {
+  const changes: PageChanges = {};
+  for (const record of records) if (isPageChange(record)) changes[record.type as PageChangeType] = record.value;
+  return changes;
+}

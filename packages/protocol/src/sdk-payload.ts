@@ -113,6 +113,12 @@ export const payloadVersionSchema = z.object({
   params: z.record(z.string(), jsonValueSchema),
   /** Visual experiments only: the version's change records as the element rules the SDK applies (spec §3). */
   elementRules: z.array(elementRuleSchema).optional(),
+  /** Visual experiments only, each left out when the version has none: a style sheet the SDK adds to the page. */
+  css: z.string().optional(),
+  /** The address (on the Tabula server) of the version's custom script, which the SDK loads as a script file. */
+  script: z.string().optional(),
+  /** Another address the version sends its visitors to, keeping the query string of the page they came to. */
+  redirect: z.string().optional(),
 });
 export type PayloadVersion = z.infer<typeof payloadVersionSchema>;
 

@@ -7,6 +7,7 @@ import {
   type ElementRule,
   elementRuleSchema,
   mergeElementRules,
+  pageChangesOf,
   toElementRules,
 } from '../src';
 
@@ -111,6 +112,61 @@ describe('change records → element rules (spec §3)', () => {
   });
 });
 
+describe("changes beyond the spec's four kinds", () => {
+  it('takes an element off the page, and inserts new ones beside or inside it, each by its own id', () => {
+    const rules = rulesOf(
+      record({ type: 'insert', key: 'button', value: 'cta-2', insertOrder: 'after' }),
+      record({ type: 'insert', key: 'image', value: 'badge', insertOrder: 'inside' }),
+      record({ selector: '#promo', type: 'remove' }),
+    );
+    expect(rules).toEqual([
+      {
+        selector: '#hero',
+        attributes: [],
+        operations: [
+          { type: 'insert', kind: 'button', id: 'cta-2', position: 'after' },
+          { type: 'insert', kind: 'image', id: 'badge', position: 'inside' },
+        ],
+      },
+      { selector: '#promo', attributes: [], operations: [{ type: 'remove' }] },
+    ]);
+    for (const rule of rules) expect(elementRuleSchema.parse(rule)).toEqual(rule);
+  });
+
+  it('keeps an anywhere move to its device, so a desktop shift and a phone shift of one element both hold', () => {
+    const rules = rulesOf(
+      record({ type: 'move', moveType: 'anywhere', x: 300, y: 0, device: 'desktop' }),
+      record({ type: 'move', moveType: 'anywhere', x: 10, y: 5, device: 'mobile' }),
+    );
+    expect(rules[0]?.operations).toEqual([
+      { type: 'style', name: 'position', value: 'relative', device: 'desktop' },
+      { type: 'style', name: 'left', value: '300px', device: 'desktop' },
+      { type: 'style', name: 'top', value: '0px', device: 'desktop' },
+      { type: 'style', name: 'position', value: 'relative', device: 'mobile' },
+      { type: 'style', name: 'left', value: '10px', device: 'mobile' },
+      { type: 'style', name: 'top', value: '5px', device: 'mobile' },
+    ]);
+  });
+
+  it('keeps changes of the whole page out of the element rules: the last style sheet, script and redirect', () => {
+    const page = (type: 'css' | 'script' | 'redirect', value: string) => record({ selector: 'html', type, value });
+    const records = [
+      page('css', '.a { color: red }'),
+      record({ type: 'style', key: 'color', value: 'red' }),
+      page('redirect', 'https://shop.example/b'),
+      page('css', '.a { color: blue }'),
+      page('script', 'console.log(1)'),
+    ];
+    expect(rulesOf(...records).map((rule) => rule.selector)).toEqual(['#hero']);
+    expect(pageChangesOf(records)).toEqual({
+      css: '.a { color: blue }',
+      script: 'console.log(1)',
+      redirect: 'https://shop.example/b',
+    });
+    expect(pageChangesOf([records[1]!])).toEqual({});
+  });
+});
+
 describe('change record schema', () => {
   it('names the fields of spec §3 and refuses incomplete moves', () => {
     const move = { selector: '#a', type: 'move', moveType: 'reorder', targetSelector: '#b', insertOrder: 'before' };
@@ -121,6 +177,50 @@ describe('change record schema', () => {
     expect(changeRecordSchema.safeParse({ selector: ' ', type: 'style', key: 'color' }).error?.issues[0]?.message).toBe(
       'Please choose an element',
     );
+  });
+
+  const refusal = (fields: object) => changeRecordSchema.safeParse({ selector: '#a', ...fields }).error?.issues[0];
+
+  it('refuses attributes that would run script: handlers, a frame document, script addresses', () => {
+    expect(refusal({ type: 'attribute', key: 'onclick', value: 'steal()' })).toMatchObject({
+      path: ['key'],
+      message: 'Please input valid key',
+    });
+    expect(refusal({ type: 'attribute', key: 'ONLOAD', value: 'x' })?.path).toEqual(['key']);
+    expect(refusal({ type: 'attribute', key: 'srcdoc', value: '<script>' })?.path).toEqual(['key']);
+    for (const value of ['javascript:alert(1)', ' JavaScript:x', 'java\tscript:x', '\u0001vbscript:x']) {
+      expect(refusal({ type: 'attribute', key: 'href', value })).toMatchObject({ message: 'Please input valid URL' });
+    }
+    expect(refusal({ type: 'attribute', key: 'srcset', value: 'a.png 1x, javascript:x 2x' })?.path).toEqual(['value']);
+    for (const [key, value] of [
+      ['href', 'https://shop.example/javascript:'],
+      ['src', 'data:image/png;base64,AAAA'],
+      ['srcset', 'a.png 1x, b.png 2x'],
+      ['alt', 'javascript: a talk'],
+      ['target', '_blank'],
+    ]) {
+      expect(refusal({ type: 'attribute', key, value })).toBeUndefined();
+    }
+  });
+
+  it('asks an insert for its kind, id and place, and a redirect for an http(s) address or a path', () => {
+    expect(refusal({ type: 'insert', key: 'script', value: 'a', insertOrder: 'after' })?.path).toEqual(['key']);
+    expect(refusal({ type: 'insert', key: 'text', value: 'A"]', insertOrder: 'after' })?.path).toEqual(['value']);
+    expect(refusal({ type: 'insert', key: 'text', value: 'a' })?.path).toEqual(['insertOrder']);
+    expect(refusal({ type: 'insert', key: 'link', value: 'new-1', insertOrder: 'inside' })).toBeUndefined();
+    expect(
+      refusal({ type: 'move', moveType: 'reorder', targetSelector: '#b', insertOrder: 'inside', newSelector: '#c' })
+        ?.path,
+    ).toEqual(['insertOrder']);
+    for (const value of ['https://b.example/landing?x=1', '/pricing-b']) {
+      expect(refusal({ type: 'redirect', value })).toBeUndefined();
+    }
+    for (const value of ['javascript:alert(1)', '//evil.example', 'b.html', '', 'https://', 'https://a b']) {
+      expect(refusal({ type: 'redirect', value })).toMatchObject({
+        path: ['value'],
+        message: 'Please input valid URL',
+      });
+    }
   });
 });
 

@@ -82,6 +82,7 @@ const PARTS = {
   operators: 'src/core/optional-operators.ts',
   events: 'src/client/events.ts',
   decrypt: 'src/client/decrypt.ts',
+  changes: 'src/client/changes.ts',
 };
 /** A part's file, named with a hash of the parts' content (the build): the server can cache it for good. */
 const PART_FILE = /^tabula-[a-z]+\.[0-9a-f]{8}\.js$/;

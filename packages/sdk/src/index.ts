@@ -18,10 +18,12 @@ export { bucket, createEvaluator, evaluateCondition } from './core';
 export type { AppliedRules, ApplyOptions, NavigationOptions } from './dom';
 export {
   ANTI_FLICKER_TIMEOUT_MS,
+  addStyleSheet,
   applyElementRules,
   hidePage,
   PASS_LIMIT,
   REAPPLY_LIMIT,
   REAPPLY_WINDOW_MS,
+  structure,
   watchNavigation,
 } from './dom';

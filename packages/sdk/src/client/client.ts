@@ -375,6 +375,7 @@ export function createClient(options: ClientOptions): TabulaClient {
         report,
         hideFor: settings.antiFlickerTimeout,
         server: host,
+        flush: () => queue.flush(),
       });
     }
   } catch (error) {

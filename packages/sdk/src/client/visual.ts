@@ -1,10 +1,12 @@
 // Visual experiments on the page (clients with enableUI): the changes of the visitor's versions applied to the page,
 // and the page-view and click events their metrics count. scripts/build.mjs can build the snippet without it, to
 // measure what the rest weighs.
-import type { ElementRule, SdkPayload } from '@tabula/protocol';
+import type { PayloadVersion, SdkPayload } from '@tabula/protocol';
 import { EDITOR_TOKEN_PARAM, pageUrlMatches } from '@tabula/protocol';
 import { type AppliedRules, applyElementRules, hidePage, watchNavigation } from '../dom';
 import { CLICK_EVENT, PAGEVIEW_EVENT } from './constants';
+import { loadPart, type Part } from './parts';
+import { SCRIPT } from './script-url';
 
 export interface VisualHost {
   /** The payload being served; undefined until there is one. */
@@ -16,8 +18,10 @@ export interface VisualHost {
   report(error: unknown): void;
   /** How long the page may stay hidden, in ms (the anti-flicker timeout). */
   hideFor?: number;
-  /** The Tabula server's origin, which serves the visual editor's bundle. */
+  /** The Tabula server's origin, which serves the visual editor's bundle and versions' custom scripts. */
   server: string;
+  /** Sends the queued events now (the exposure before a redirect); never rejects. */
+  flush(): Promise<void>;
 }
 
 export interface Visual {
@@ -27,15 +31,16 @@ export interface Visual {
   stop(): void;
 }
 
-/** The element rules of the versions the unit is in, of the running visual experiments whose page is this one. */
-function rulesFor(host: VisualHost, payload: SdkPayload, url: string): ElementRule[] {
-  const rules: ElementRule[] = [];
-  for (const { key, kind, page, versions } of payload.experiments) {
+/** The versions the unit is in, of the running visual experiments whose page is this one. */
+function versionsFor(host: VisualHost, payload: SdkPayload, url: string): PayloadVersion[] {
+  const versions: PayloadVersion[] = [];
+  for (const { key, kind, page, versions: all } of payload.experiments) {
     if (kind !== 'visual' || !page || !pageUrlMatches(page.url, page.match, url)) continue;
     const version = host.versionOf(key)?.version;
-    rules.push(...(versions.find((candidate) => candidate.key === version)?.elementRules || []));
+    const found = all.find((candidate) => candidate.key === version);
+    if (found) versions.push(found);
   }
-  return rules;
+  return versions;
 }
 
 const idle: Visual = { update() {}, stop() {} };
@@ -63,21 +68,76 @@ export function startVisual(host: VisualHost): Visual {
   const { report } = host;
   if (new URLSearchParams(location.search).has(EDITOR_TOKEN_PARAM)) return openEditor(host.server);
   let applied: AppliedRules | undefined;
+  let undoPage: (() => void) | undefined;
   /** What is applied, to tell a payload or an address that changes nothing from one that does. */
-  let appliedRules = '[]';
-  const show = host.served() ? () => {} : hidePage(host.hideFor);
+  let appliedVersions = '[]';
+  /** The part with the rarer kinds of change, once loaded; null when it could not be. */
+  let changes: Part<'changes'> | null | undefined;
+  let loading = false;
+  /** Shows the page hidden until the changes are applied, if it is. */
+  let reveal = host.served() ? undefined : hidePage(host.hideFor);
+  const show = () => {
+    reveal?.();
+    reveal = undefined;
+  };
+  const hide = () => {
+    reveal ||= hidePage(host.hideFor);
+  };
   const pageview = () => host.goal(PAGEVIEW_EVENT, { url: location.href });
+  const pageHost = { ...host, nonce: SCRIPT?.nonce || '', hide };
+
+  /**
+   * Loads the part with the rarer changes, the page hidden meanwhile (up to the anti-flicker timeout) so that it never
+   * shows a version half applied, then applies again. Without the part, what the snippet applies alone still is.
+   */
+  const loadChanges = () => {
+    hide();
+    if (loading) return;
+    loading = true;
+    loadPart('changes').then(
+      (part) => {
+        changes = part;
+        appliedVersions = '';
+        update();
+      },
+      (error) => {
+        report(error);
+        changes = null;
+        appliedVersions = '';
+        update();
+      },
+    );
+  };
+
+  /** Applies the versions' changes; false while the part they need is loading, or when the page is leaving. */
+  const apply = (versions: PayloadVersion[], text: string): boolean => {
+    // What only the part applies: elements removed or inserted, a style sheet, a script, a redirect. A value that
+    // merely contains these words is escaped in the JSON, so never matches; a stray match would only load the part.
+    if (changes === undefined && /"type":"(remove|insert)"|"(css|script|redirect)":/.test(text)) {
+      loadChanges();
+      return false;
+    }
+    const part = changes || undefined;
+    applied?.revert();
+    undoPage?.();
+    undoPage = undefined;
+    const undo = part?.changePage(versions, pageHost);
+    if (undo === null) return false;
+    undoPage = undo;
+    const rules = versions.flatMap((version) => version.elementRules || []);
+    applied = rules.length ? applyElementRules(rules, { onError: report, structure: part }) : undefined;
+    return true;
+  };
 
   const update = (): void => {
     try {
       const payload = host.served();
       if (!payload) return;
-      const rules = rulesFor(host, payload, location.href);
-      const text = JSON.stringify(rules);
-      if (text !== appliedRules) {
-        applied?.revert();
-        applied = rules.length ? applyElementRules(rules, { onError: report }) : undefined;
-        appliedRules = text;
+      const versions = versionsFor(host, payload, location.href);
+      const text = JSON.stringify(versions);
+      if (text !== appliedVersions) {
+        appliedVersions = text;
+        if (!apply(versions, text)) return;
       }
     } catch (error) {
       report(error);
@@ -113,6 +173,7 @@ export function startVisual(host: VisualHost): Visual {
       unwatch();
       document.removeEventListener('click', onClick, true);
       applied?.revert();
+      undoPage?.();
       show();
     },
   };

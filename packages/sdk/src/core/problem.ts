@@ -39,4 +39,6 @@ export enum Problem {
   NotDecrypted = 29,
   // prerequisites
   PrerequisitesTooDeep = 30,
+  // visual experiments' custom scripts
+  ScriptNotLoaded = 31,
 }

@@ -42,4 +42,7 @@ export const SENTENCES: Record<Problem, string> = {
     'Cannot decrypt the payload (revision {0}): check the decryptionKey, it may have been rotated',
   // prerequisites
   [Problem.PrerequisitesTooDeep]: 'Flag {0}: prerequisites nest deeper than {1} flags: it serves its off variant',
+  // visual experiments' custom scripts
+  [Problem.ScriptNotLoaded]:
+    'The custom script {0} did not load: the page’s Content-Security-Policy must allow script-src from the Tabula server',
 };

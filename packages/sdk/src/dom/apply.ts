@@ -1,6 +1,7 @@
-import type { ElementAttribute, ElementOperation, ElementRule } from '@tabula/protocol';
+import { type ElementAttribute, type ElementOperation, type ElementRule, MOBILE_MAX_WIDTH } from '@tabula/protocol';
 import { Problem } from '../core/problem';
 import { explain, report as reportTo } from '../core/report';
+import { type Facet, keepPosition, type Structure, undoMove } from './facet';
 import { createGuard } from './guard';
 import { lookStyle, putStyleBack, removeAddedStyle } from './style';
 
@@ -12,6 +13,11 @@ export interface ApplyOptions {
   onError?: (error: Error) => void;
   /** The document to change; the page's own when left out. */
   document?: Document;
+  /**
+   * What removes and inserts elements (structure.ts): the snippet loads it as a part, only for pages whose changes
+   * need it. Without it, those operations are left out.
+   */
+  structure?: Structure;
 }
 
 export interface AppliedRules {
@@ -28,22 +34,6 @@ export const REAPPLY_WINDOW_MS = 1000;
  * is a first change. Well above what elements streaming into a page or a framework's renders cause.
  */
 export const PASS_LIMIT = 100;
-
-/**
- * One thing a rule sets on an element. `look` shows how the element stands; a change is made when that is neither what
- * the rule wants nor what the browser kept of the last change, which `write` tells (it normalises styles: `#f00` reads
- * `rgb(255, 0, 0)`). What `look` read before the change is what `undo` puts back, unless `keep` keeps something else.
- */
-interface Facet {
-  /** What it sets: `@name` an attribute, `t` the text, `s<name>` a style, `m` the place (`S` is the style attribute). */
-  slot: string;
-  want?: string;
-  look(element: HTMLElement): string | null;
-  keep?(element: HTMLElement): unknown;
-  // biome-ignore lint/suspicious/noExplicitAny: each facet reads back what its own look or keep gave.
-  undo(element: HTMLElement, kept: any): void;
-  write?(element: HTMLElement): string | null;
-}
 
 /** One change made, kept to be undone; `seen` is how the element stood right after it. */
 interface Change {
@@ -92,23 +82,28 @@ const styleAttribute: Facet = {
   undo: removeAddedStyle,
 };
 
-const facetsOf = (rule: ElementRule): Facet[] => [
+/** What each operation sets on the elements its rule finds; a style for another device sets nothing on this page. */
+const facetsOf = (rule: ElementRule, mobile: boolean, structure: Structure | undefined): Facet[] => [
   ...rule.attributes.map(attributeFacet),
-  ...rule.operations.flatMap((operation) =>
-    operation.type === 'text'
-      ? [textFacet(operation.value)]
-      : operation.type === 'style'
-        ? [styleFacet(operation.name, operation.value)]
-        : [],
-  ),
+  ...rule.operations.flatMap((operation) => {
+    switch (operation.type) {
+      case 'text':
+        return [textFacet(operation.value)];
+      case 'style':
+        return !operation.device || (operation.device === 'mobile') === mobile
+          ? [styleFacet(operation.name, operation.value)]
+          : [];
+      case 'remove':
+        return structure ? [structure.removeFacet] : [];
+      case 'insert':
+        return structure ? [structure.insertFacet(operation)] : [];
+      default:
+        return [];
+    }
+  }),
 ];
 
 type Move = Extract<ElementOperation, { type: 'move' }>;
-
-/** Where an element stands among its siblings, to put it back there. */
-const keepPosition = (element: HTMLElement) => [element.parentNode, element.nextSibling];
-const undoMove = (element: HTMLElement, [parent, next]: (Node | null)[]) =>
-  parent?.insertBefore(element, next?.parentNode === parent ? next : null);
 
 /**
  * Applies element rules to the page now, and keeps them applied: elements that appear later are changed when they
@@ -117,7 +112,9 @@ const undoMove = (element: HTMLElement, [parent, next]: (Node | null)[]) =>
  */
 export function applyElementRules(rules: readonly ElementRule[], options: ApplyOptions = {}): AppliedRules {
   const page = options.document ?? document;
-  const facets = rules.map(facetsOf);
+  // The page's width when the rules are applied decides which device's moves it takes: a phone keeps its width.
+  const mobile = !!page.defaultView?.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`).matches;
+  const facets = rules.map((rule) => facetsOf(rule, mobile, options.structure));
   /** Every change in the order first made, undone backwards; and each element's changes by facet slot. */
   const changes: Change[] = [];
   const changesOf = new Map<Node, Map<string, Change>>();

@@ -4,3 +4,5 @@ export type { AppliedRules, ApplyOptions } from './apply';
 export { applyElementRules, PASS_LIMIT, REAPPLY_LIMIT, REAPPLY_WINDOW_MS } from './apply';
 export type { NavigationOptions } from './navigation';
 export { watchNavigation } from './navigation';
+export { addStyleSheet } from './page-changes';
+export * as structure from './structure';

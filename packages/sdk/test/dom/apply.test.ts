@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type AppliedRules, applyElementRules, REAPPLY_LIMIT } from '../../src';
+import { type AppliedRules, applyElementRules, REAPPLY_LIMIT, structure } from '../../src';
 import { byId, rulesFrom, settle, textRule } from './page';
 
 // The style attribute is written in the form CSSOM writes one back ("…; margin: 4px;"), so that a page restored
@@ -17,7 +17,7 @@ let errors: Error[];
 let applied: AppliedRules[];
 
 const apply = (...rules: Parameters<typeof applyElementRules>[0][]) => {
-  const handle = applyElementRules(rules.flat(), { onError: (error) => errors.push(error) });
+  const handle = applyElementRules(rules.flat(), { onError: (error) => errors.push(error), structure });
   applied.push(handle);
   return handle;
 };
@@ -168,6 +168,90 @@ describe('applying element rules', () => {
     byId('list').append(document.createElement('li'));
     await settle();
     expect([...byId('list').children].map((item) => item.id)).toEqual(['two', 'three', '', 'one']);
+  });
+});
+
+describe('changes of the page’s structure', () => {
+  it('hides an element, or takes it off the page and keeps it off when the page puts it back', async () => {
+    apply(
+      rulesFrom({ selector: '#link', type: 'style', key: 'display', value: 'none' }),
+      rulesFrom({ selector: '#two', type: 'remove' }),
+    );
+    expect(byId('link').style.getPropertyValue('display')).toBe('none');
+    const two = document.querySelector('li:nth-child(2)');
+    expect(two?.id).toBe('three');
+    const removed = [...document.querySelectorAll('li')].length;
+    expect(removed).toBe(2);
+    // A framework rendering the item again.
+    const again = Object.assign(document.createElement('li'), { id: 'two', textContent: '2' });
+    byId('list').append(again);
+    await settle();
+    expect(again.isConnected).toBe(false);
+  });
+
+  it('inserts elements of the editor’s kinds, empty but for their id, which other records then fill', () => {
+    apply(
+      rulesFrom(
+        { selector: '#title', type: 'insert', key: 'button', value: 'buy', insertOrder: 'after' },
+        { selector: '#list', type: 'insert', key: 'image', value: 'badge', insertOrder: 'inside' },
+        { selector: '#top', type: 'insert', key: 'text', value: 'intro', insertOrder: 'before' },
+        { selector: '[data-tabula-insert="buy"]', type: '', key: 'textContent', value: '<b>Buy</b>' },
+        { selector: '[data-tabula-insert="badge"]', type: 'attribute', key: 'src', value: '/badge.png' },
+        { selector: '[data-tabula-insert="badge"]', type: 'attribute', key: 'alt', value: 'New' },
+      ),
+    );
+    const button = byId('title').nextElementSibling as HTMLButtonElement;
+    expect([button.tagName, button.type, button.textContent, button.children.length]).toEqual([
+      'BUTTON',
+      'button',
+      '<b>Buy</b>',
+      0,
+    ]);
+    const image = byId('list').lastElementChild as HTMLImageElement;
+    expect([image.tagName, image.getAttribute('src'), image.alt]).toEqual(['IMG', '/badge.png', 'New']);
+    expect(byId('top').previousElementSibling?.outerHTML).toBe('<p data-tabula-insert="intro"></p>');
+  });
+
+  it('puts an inserted element back where it belongs, inserts one per element found, never one for itself', async () => {
+    apply(
+      rulesFrom(
+        { selector: 'li', type: 'insert', key: 'container', value: 'note', insertOrder: 'inside' },
+        { selector: 'p', type: 'insert', key: 'text', value: 'after-p', insertOrder: 'after' },
+      ),
+    );
+    expect(document.querySelectorAll('li > [data-tabula-insert="note"]')).toHaveLength(3);
+    expect(document.querySelectorAll('[data-tabula-insert="after-p"]')).toHaveLength(1);
+    const inserted = byId('one').lastElementChild!;
+    document.body.append(inserted);
+    await settle();
+    expect(inserted.parentElement).toBe(byId('one'));
+    expect(errors).toEqual([]);
+  });
+
+  it('takes the moves made for the other device off this page: desktop here, phones up to 767 px', () => {
+    apply(
+      rulesFrom(
+        { selector: '#title', type: 'move', moveType: 'anywhere', x: 300, y: 0, device: 'desktop' },
+        { selector: '#title', type: 'move', moveType: 'anywhere', x: 10, y: 5, device: 'mobile' },
+      ),
+    );
+    // happy-dom lays the page out 1024 px wide.
+    expect(byId('title').style.getPropertyValue('left')).toBe('300px');
+  });
+
+  it('puts the page back: removed elements where they stood, inserted ones gone', () => {
+    const before = document.body.innerHTML;
+    const handle = apply(
+      rulesFrom(
+        { selector: '#one', type: 'remove' },
+        { selector: '#three', type: 'remove' },
+        { selector: '#note', type: 'insert', key: 'container', value: 'box', insertOrder: 'before' },
+        { selector: '[data-tabula-insert="box"]', type: 'insert', key: 'link', value: 'more', insertOrder: 'inside' },
+      ),
+    );
+    expect(document.querySelector('[data-tabula-insert="box"] > a[data-tabula-insert="more"]')).not.toBeNull();
+    handle.revert();
+    expect(document.body.innerHTML).toBe(before);
   });
 });
 
