@@ -23,6 +23,7 @@ const SESSION: EditorSession = {
     { key: 'treatment', name: 'Treatment', weight: 5000, isControl: false, changeRecords: [] },
   ],
   clientKeys: [{ key: 'tbc_key', environment: 'production', decryptionKey: null }],
+  customScripts: { enabled: false, canWrite: false },
   expiresAt: '2030-01-01T00:00:00.000Z',
 };
 

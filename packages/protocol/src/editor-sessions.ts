@@ -37,6 +37,11 @@ export const editorSessionSchema = z.object({
   versions: z.array(editorVersionSchema),
   /** The project's client keys: the snippet on the page carries one of them, and the code to copy needs one. */
   clientKeys: z.array(z.object({ key: z.string(), environment: z.string(), decryptionKey: z.string().nullable() })),
+  /**
+   * Custom JavaScript: whether the project allows it (`enabled`, off by default) and whether whoever opened the editor
+   * may write it (admins only).
+   */
+  customScripts: z.object({ enabled: z.boolean(), canWrite: z.boolean() }),
   expiresAt: timestampSchema,
 });
 export type EditorSession = z.infer<typeof editorSessionSchema>;

@@ -50,6 +50,11 @@ export const projectSchema = z.object({
   access: z.object({ role: roleSchema, protectedEnvironments: z.boolean() }),
   /** A flag no SDK evaluated, or serving one value everywhere, for this many days is potentially stale. */
   staleAfterDays: z.number().int(),
+  /**
+   * Whether visual experiments' versions may run custom JavaScript. Off by default; only admins turn it on, and only
+   * admins write a version's script.
+   */
+  customScripts: z.boolean(),
 });
 export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = z.object({ projects: z.array(projectSchema) });
@@ -66,9 +71,13 @@ export const updateProjectBodySchema = z
     /** Only the settings given change. */
     statistics: statisticsSettingsSchema.partial(),
     staleAfterDays: staleAfterDaysSchema,
+    customScripts: z.boolean(),
   })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Please input name, description, statistics or staleAfterDays');
+  .refine(
+    (body) => Object.keys(body).length > 0,
+    'Please input name, description, statistics, staleAfterDays or customScripts',
+  );
 export type UpdateProjectBody = z.infer<typeof updateProjectBodySchema>;
 
 export const createEnvironmentBodySchema = z.strictObject({

@@ -66,6 +66,7 @@ export const project: Project = {
   statistics: DEFAULT_STATISTICS_SETTINGS,
   access: { role: 'owner', protectedEnvironments: true },
   staleAfterDays: STALE_AFTER_DAYS_DEFAULT,
+  customScripts: false,
 };
 
 export function member(role: Role): Member {

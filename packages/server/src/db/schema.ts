@@ -197,6 +197,8 @@ export const project = pgTable(
     statistics: jsonb('statistics').$type<StatisticsSettings>().notNull().default(DEFAULT_STATISTICS_SETTINGS),
     /** A flag unevaluated, or serving one value everywhere, this many days is potentially stale. */
     staleAfterDays: integer('stale_after_days').notNull().default(STALE_AFTER_DAYS_DEFAULT),
+    /** Whether visual experiments' versions may run custom JavaScript: off until an admin turns it on. */
+    customScripts: boolean('custom_scripts').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [

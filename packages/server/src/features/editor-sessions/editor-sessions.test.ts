@@ -252,6 +252,14 @@ describe('visual editor sessions', () => {
       [[control, treatment([{ selector: 'h1', type: 'paint', key: 'color' }])], 400, /./],
       [[control, treatment([{ selector: 'h1', type: 'move', moveType: 'anywhere', x: 3 }])], 400, /valid position/],
       [[control, treatment([{ ...REORDER, targetSelector: undefined }])], 400, /choose an element/],
+      [[control, treatment([{ selector: 'a', type: 'attribute', key: 'onclick', value: 'x()' }])], 400, /valid key/],
+      [[control, treatment([{ selector: 'a', type: 'attribute', key: 'href', value: 'javascript:x()' }])], 400, /URL/],
+      [[control, treatment([{ selector: 'html', type: 'redirect', value: 'javascript:x()' }])], 400, /URL/],
+      [
+        [control, treatment([{ selector: 'h1', type: 'insert', key: 'script', value: 'a', insertOrder: 'after' }])],
+        400,
+        /element type/,
+      ],
       [
         [{ ...control, changeRecords: HEADLINE }, treatment([])],
         400,
@@ -273,6 +281,51 @@ describe('visual editor sessions', () => {
 
     const session = (await editor({ url: '/api/v1/editor/session' })).json() as EditorSession;
     expect(session.versions.every((version) => version.changeRecords.length === 0)).toBe(true);
+  });
+
+  it('lets admins write custom scripts, only while the project allows them; editors leave them as they are', async () => {
+    const { save, editor, owner, as, base, expectStatus } = await opened();
+    const control = { key: 'control', name: 'Control', changeRecords: [] };
+    const script = (value: string): ChangeRecord => ({ selector: 'html', type: 'script', key: '', value });
+    const treatment = (...changeRecords: ChangeRecord[]) => ({ key: 'treatment', name: 'Treatment', changeRecords });
+    const session = async (token?: string) =>
+      (await editor({ url: '/api/v1/editor/session' }, token)).json() as EditorSession;
+
+    expect((await session()).customScripts).toEqual({ enabled: false, canWrite: true });
+    const off = await save([control, treatment(script('console.log(1)'))]);
+    expect([off.statusCode, off.json().error.message]).toEqual([
+      409,
+      'Custom JavaScript is off in this project: an admin can turn it on in the project settings',
+    ]);
+
+    const member = await addMember(t.app, owner, 'editor');
+    const turnOn = await as(member, { method: 'PATCH', url: base, payload: { customScripts: true } });
+    expect(turnOn.statusCode).toBe(403);
+    expect((await expectStatus(200, 'PATCH', '', { customScripts: true })).customScripts).toBe(true);
+    expect((await save([control, treatment(script('console.log(1)'))])).statusCode).toBe(200);
+
+    const made = await as(member, { method: 'POST', url: `${base}/experiments/hero/editor-token` });
+    const memberToken = (made.json() as EditorToken).token;
+    expect((await session(memberToken)).customScripts).toEqual({ enabled: true, canWrite: false });
+    const byEditor = (versions: unknown) =>
+      editor(
+        { method: 'PUT', url: '/api/v1/editor/versions', payload: { experimentKey: 'hero', versions } },
+        memberToken,
+      );
+    for (const versions of [
+      [control, treatment(script('alert(2)'))],
+      [control, treatment(...HEADLINE)],
+    ]) {
+      const refused = await byEditor(versions);
+      expect([refused.statusCode, refused.json().error.message]).toEqual([
+        403,
+        'Only admins may change a version’s custom JavaScript',
+      ]);
+    }
+    // The script kept as it is, the editor changes the rest of the page.
+    const kept = await byEditor([control, treatment(...HEADLINE, script('console.log(1)'))]);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await session()).versions[1]!.changeRecords).toEqual([...HEADLINE, script('console.log(1)')]);
   });
 
   it('refuses to change a stopped experiment’s page', async () => {

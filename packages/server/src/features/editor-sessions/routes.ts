@@ -9,6 +9,7 @@ import {
   keySchema,
   type ProductFamily,
   saveEditorVersionsBodySchema,
+  validChangeRecords,
 } from '@tabula/protocol';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,7 +27,7 @@ const experimentParams = projectParams.extend({ experimentKey: keySchema });
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 const toSessionBody = (
-  { experiment, clientKeys, expiresAt }: editorSessions.EditorSessionView,
+  { experiment, clientKeys, customScripts, expiresAt }: editorSessions.EditorSessionView,
   family: ProductFamily,
 ): EditorSession => ({
   projectId: experiment.projectId,
@@ -43,13 +44,14 @@ const toSessionBody = (
     name: version.name,
     weight: version.weight,
     isControl: version.isControl,
-    changeRecords: editorSessions.validChangeRecords(version.changeRecords),
+    changeRecords: validChangeRecords(version.changeRecords),
   })),
   clientKeys: clientKeys.map((key) => ({
     key: key.clientKey!,
     environment: key.environmentKey,
     decryptionKey: key.payloadKey,
   })),
+  customScripts,
   expiresAt: iso(expiresAt),
 });
 

@@ -1,10 +1,10 @@
 import {
-  type ChangeRecord,
-  changeRecordSchema,
   EDITOR_TOKEN_PREFIX,
   EDITOR_TOKEN_TTL_SECONDS,
   type EditorIntegrationBody,
+  pageChangesOf,
   type SaveEditorVersionsBody,
+  validChangeRecords,
 } from '@tabula/protocol';
 import type { Database } from '../../db/client';
 import { AppError, conflict, forbidden } from '../../http/app-error';
@@ -20,6 +20,8 @@ import {
   setIntegrationConfigured,
 } from '../experiments/service';
 import { findMembership } from '../organization/service';
+import { memberProjectRole } from '../project-access/service';
+import { getProject } from '../projects/service';
 import { editorUrlOf } from './editor-url';
 import { insertEditorToken, markEditorTokenRevoked, selectActiveGrant } from './store';
 import type { EditorGrant } from './types';
@@ -38,8 +40,13 @@ export interface CreatedEditorToken {
 export interface EditorSessionView {
   experiment: ExperimentDetails;
   clientKeys: ApiKey[];
+  customScripts: { enabled: boolean; canWrite: boolean };
   expiresAt: Date;
 }
+
+export const CUSTOM_SCRIPTS_OFF =
+  'Custom JavaScript is off in this project: an admin can turn it on in the project settings';
+export const CUSTOM_SCRIPTS_ADMINS = 'Only admins may change a version’s custom JavaScript';
 
 const actingOf = (grant: EditorGrant): Acting => ({
   organizationId: grant.organizationId,
@@ -91,19 +98,25 @@ export async function authenticateEditorToken(db: Database, token: string, now =
   const grant = token.startsWith(EDITOR_TOKEN_PREFIX) ? await selectActiveGrant(db, sha256Hex(token), now) : null;
   if (!grant) throw new AppError('unauthorized', EXPIRED);
   const membership = await findMembership(db, grant.userId);
-  if (membership?.organization.id !== grant.organizationId || !hasRole(membership.role, 'editor')) {
+  const role =
+    membership?.organization.id === grant.organizationId
+      ? await memberProjectRole(db, grant.projectId, { ...grant, organizationRole: membership.role })
+      : null;
+  if (!role || !hasRole(role, 'editor')) {
     throw forbidden('Whoever opened this visual editor may no longer edit experiments');
   }
-  return grant;
+  return { ...grant, role };
 }
 
 export async function getEditorSession(db: Database, grant: EditorGrant): Promise<EditorSessionView> {
-  const [experiment, keys] = await Promise.all([
+  const [experiment, keys, project] = await Promise.all([
     getExperiment(db, grant.projectId, grant.experimentKey),
     listKeys(db, grant.projectId),
+    getProject(db, grant.projectId),
   ]);
   const clientKeys = keys.filter((key) => key.kind === 'client' && key.revokedAt === null);
-  return { experiment, clientKeys, expiresAt: grant.expiresAt };
+  const customScripts = { enabled: project.customScripts, canWrite: hasRole(grant.role, 'admin') };
+  return { experiment, clientKeys, customScripts, expiresAt: grant.expiresAt };
 }
 
 /** A body that names another experiment than the token's is refused: version keys repeat across experiments. */
@@ -115,8 +128,31 @@ function checkExperiment(grant: EditorGrant, experimentKey: string): void {
   }
 }
 
+const scriptOf = (records: readonly unknown[]) => pageChangesOf(validChangeRecords(records)).script ?? '';
+
+/**
+ * A version's custom script is written by admins only, and only while the project allows custom scripts; anyone who
+ * edits the page may leave it as it is.
+ */
+async function checkScripts(tx: Database, grant: EditorGrant, body: SaveEditorVersionsBody): Promise<void> {
+  const [experiment, project] = await Promise.all([
+    getExperiment(tx, grant.projectId, grant.experimentKey),
+    getProject(tx, grant.projectId),
+  ]);
+  const changed = body.versions.some(
+    (version) =>
+      scriptOf(version.changeRecords) !==
+      scriptOf(experiment.versions.find((stored) => stored.key === version.key)?.changeRecords ?? []),
+  );
+  if (!changed) return;
+  if (!hasRole(grant.role, 'admin')) throw forbidden(CUSTOM_SCRIPTS_ADMINS);
+  const adds = body.versions.some((version) => scriptOf(version.changeRecords) !== '');
+  if (adds && !project.customScripts) throw conflict(CUSTOM_SCRIPTS_OFF);
+}
+
 export async function saveEditorVersions(tx: Database, grant: EditorGrant, body: SaveEditorVersionsBody) {
   checkExperiment(grant, body.experimentKey);
+  await checkScripts(tx, grant, body);
   await saveVisualChanges(tx, actingOf(grant), grant.projectId, grant.experimentKey, body.versions);
 }
 
@@ -128,13 +164,3 @@ export async function setEditorIntegration(tx: Database, grant: EditorGrant, bod
 /** Closing the editor ends its token; closing twice is harmless. */
 export const revokeEditorToken = (db: Database, grant: EditorGrant, now = new Date()): Promise<void> =>
   markEditorTokenRevoked(db, grant.tokenId, now);
-
-/**
- * Stored records as the editor edits them. One the schema refuses (written before a rule tightened) is left out, as
- * the SDK payload leaves it out: the editor shows what visitors see.
- */
-export const validChangeRecords = (records: readonly unknown[]): ChangeRecord[] =>
-  records.flatMap((record) => {
-    const parsed = changeRecordSchema.safeParse(record);
-    return parsed.success ? [parsed.data] : [];
-  });

@@ -11,7 +11,11 @@ export async function insertEditorToken(
 }
 
 /** The grant of a token that is neither expired nor revoked at `now`; null for any other. */
-export async function selectActiveGrant(db: Database, tokenHash: string, now: Date): Promise<EditorGrant | null> {
+export async function selectActiveGrant(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<Omit<EditorGrant, 'role'> | null> {
   const [row] = await db
     .select({
       tokenId: editorToken.id,

@@ -1,4 +1,4 @@
-import type { ProjectAccess, UpdateProjectMemberBody } from '@tabula/protocol';
+import type { ProjectAccess, Role, UpdateProjectMemberBody } from '@tabula/protocol';
 import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../http/app-error';
 import type { Principal, UserPrincipal } from '../../http/principal';
@@ -32,6 +32,17 @@ export async function projectAccess(
   const found = await selectUserProjectAccess(db, projectId, principal.userId);
   if (!found || found.organizationId !== principal.organizationId) return null;
   return effectiveAccess(principal.organizationRole, found.override);
+}
+
+/** A member's role in one project of their organization; null when the project is another organization's. */
+export async function memberProjectRole(
+  db: Database,
+  projectId: string,
+  member: { userId: string; organizationId: string; organizationRole: Role },
+): Promise<Role | null> {
+  const found = await selectUserProjectAccess(db, projectId, member.userId);
+  if (!found || found.organizationId !== member.organizationId) return null;
+  return effectiveAccess(member.organizationRole, found.override).role;
 }
 
 /** What a principal already resolved for the request's project may do there. */

@@ -22,6 +22,7 @@ export const toProjectBody = (project: Project, access: ProjectAccess): ProjectB
   statistics: project.statistics,
   access,
   staleAfterDays: project.staleAfterDays,
+  customScripts: project.customScripts,
 });
 
 export const environmentParams = projectParams.extend({ envKey: keySchema });

@@ -13,11 +13,14 @@ import {
 } from './store';
 import type { Project } from './types';
 
-const snapshot = (project: Pick<Project, 'name' | 'description' | 'statistics' | 'staleAfterDays'>) => ({
+const snapshot = (
+  project: Pick<Project, 'name' | 'description' | 'statistics' | 'staleAfterDays' | 'customScripts'>,
+) => ({
   name: project.name,
   description: project.description,
   statistics: project.statistics,
   staleAfterDays: project.staleAfterDays,
+  customScripts: project.customScripts,
 });
 
 const audit = (tx: Database, acting: Acting, action: string, projectId: string, before: unknown, after: unknown) =>

@@ -67,6 +67,8 @@ export const projectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       const project = await db.transaction((tx) =>
         projects.updateProject(tx, actingOf(principal), request.params.projectId, request.body),
       );
+      // Whether versions' custom scripts are served is part of the SDK payload.
+      if (request.body.customScripts !== undefined) await changes.notifyProjectChanged(project.id);
       return toProjectBody(project, accessOf(principal));
     },
   );

@@ -22,6 +22,8 @@ export interface Project {
   statistics: StatisticsSettings;
   /** A flag unevaluated, or serving one value everywhere, this many days is potentially stale. */
   staleAfterDays: number;
+  /** Whether visual experiments' versions may run custom JavaScript (admins write it; off by default). */
+  customScripts: boolean;
   createdAt: Date;
   environments: Environment[];
 }

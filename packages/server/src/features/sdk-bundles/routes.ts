@@ -5,7 +5,7 @@ import { SDK_SNIPPET_VERSIONS } from '../../constants';
 import type { AppContext } from '../../context';
 import { allowAnyOrigin } from '../../http/cors';
 import { type Precompressed, sendPrecompressed } from '../../http/precompressed';
-import { FROM_MEMORY_HEADER } from '../sdk-payload/service';
+import { FROM_MEMORY_HEADER, findCustomScript } from '../sdk-payload/service';
 import { EDITOR_BUNDLE_FILE, loadEditorBundle } from './editor';
 import { createKeyedBundle } from './keyed-bundle';
 import { loadSdkBundles, SDK_BUNDLE_FILE } from './service';
@@ -16,6 +16,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The unversioned name follows upgrades: pages pick up a new bundle within minutes. */
 const SHORT_CACHE = 'public, max-age=300';
 const JAVASCRIPT = 'application/javascript; charset=utf-8';
+const SCRIPT_FILE = /^[\w-]{22}\.js$/;
+const NO_SCRIPT = 'No running visual experiment of this project has this script, or custom scripts are off';
 /** Spec §9: the visual editor caches its translation resources for 86400 seconds. */
 const EDITOR_I18N_CACHE = 'public, max-age=86400';
 
@@ -26,7 +28,7 @@ const EDITOR_I18N_CACHE = 'public, max-age=86400';
  * client key, the bundle comes with that environment's payload (see createKeyedBundle), cached briefly as the payload
  * may change. And the visual editor's bundle, `/sdk/editor.js`, with its translations at `/i18n/editor/<ns>/<lng>.json`.
  */
-export const sdkBundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, clientKeys, payloads }) => {
+export const sdkBundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, clientKeys, payloads, db }) => {
   // Read once at start: the bundles change only with a new build, which comes with a restart.
   const [bundles, editor] = await Promise.all([loadSdkBundles(config.sdkDir), loadEditorBundle(config.editorDir)]);
   const keyed = bundles && createKeyedBundle(bundles.bundle, { clientKeys, payloads, log: app.log });
@@ -55,6 +57,26 @@ export const sdkBundleRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
     ...route,
     schema: { ...route.schema, querystring: z.object({ key: z.string().max(200).optional() }) },
   };
+  // A visual experiment's custom script, by the digest of its code: the address changes with the code, so a browser
+  // keeps it for good. Served only while a running experiment has it and the project allows custom scripts.
+  app.get(
+    '/sdk/v1/scripts/:projectId/:file',
+    {
+      ...route,
+      schema: {
+        ...route.schema,
+        params: z.object({ projectId: z.string().max(40), file: z.string().regex(SCRIPT_FILE) }),
+      },
+    },
+    async (request, reply) => {
+      const { projectId, file } = request.params;
+      const code = await findCustomScript(db, projectId, file.slice(0, -'.js'.length));
+      if (code === null) {
+        return reply.status(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(NO_SCRIPT);
+      }
+      return reply.header('cache-control', IMMUTABLE).type(JAVASCRIPT).send(code);
+    },
+  );
   app.get(`/sdk/${SDK_BUNDLE_FILE}`, sdkRoute, sdk(SHORT_CACHE));
   for (const version of new Set(Object.values(SDK_SNIPPET_VERSIONS))) {
     app.get(`/sdk/tabula@${version}.js`, sdkRoute, sdk(IMMUTABLE));

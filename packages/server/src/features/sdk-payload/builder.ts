@@ -12,9 +12,9 @@ import type { Database } from '../../db/client';
 import type { ClientKeyGrant } from '../api-keys/service';
 import { listRunningExperiments, type RunningExperiment } from '../experiments/service';
 import { type EnvironmentFlag, listEnvironmentFlags } from '../flags/service';
-import { environmentPayloadKey } from '../projects/service';
+import { environmentPayloadKey, getProject } from '../projects/service';
 import { listSegments, type Segment } from '../segments/service';
-import { clickSelectorsOf, elementRulesOf } from './visual';
+import { clickSelectorsOf, visualChangesOf } from './visual';
 
 export type PayloadScope = Pick<ClientKeyGrant, 'projectId' | 'environmentId' | 'environmentKey'>;
 
@@ -40,7 +40,10 @@ const toFlag = (flag: EnvironmentFlag): PayloadFlag => ({
   ...(Object.keys(flag.metadata).length > 0 ? { metadata: flag.metadata } : {}),
 });
 
-const toExperiment = (experiment: RunningExperiment): PayloadExperiment => ({
+const toExperiment = (
+  experiment: RunningExperiment,
+  project: { id: string; customScripts: boolean },
+): PayloadExperiment => ({
   key: experiment.key,
   kind: experiment.kind,
   unitAttribute: experiment.unitAttribute,
@@ -59,7 +62,7 @@ const toExperiment = (experiment: RunningExperiment): PayloadExperiment => ({
     weight: version.weight,
     isControl: version.isControl,
     params: version.params,
-    ...(experiment.kind === 'visual' && { elementRules: elementRulesOf(version.changeRecords) }),
+    ...(experiment.kind === 'visual' && visualChangesOf(version.changeRecords, project)),
   })),
 });
 
@@ -85,11 +88,12 @@ export interface BuiltPayload {
  * experiments' element rules are converted here, so each is converted once per change, not per request.
  */
 export async function buildPayload(db: Database, scope: PayloadScope, now = new Date()): Promise<BuiltPayload> {
-  const [segments, flags, experiments, payloadKey] = await Promise.all([
+  const [segments, flags, experiments, payloadKey, project] = await Promise.all([
     listSegments(db, scope.projectId),
     listEnvironmentFlags(db, scope.projectId, scope.environmentId),
     listRunningExperiments(db, scope.projectId),
     environmentPayloadKey(db, scope.environmentId),
+    getProject(db, scope.projectId),
   ]);
   const running = experiments.filter((experiment) => experiment.versions.length > 0);
   const content: Omit<SdkPayload, 'revision' | 'generatedAt'> = {
@@ -98,7 +102,7 @@ export async function buildPayload(db: Database, scope: PayloadScope, now = new 
     environment: scope.environmentKey,
     segments: segments.map(toSegment),
     flags: flags.filter((flag) => flag.variants.length > 0).map(toFlag),
-    experiments: running.map(toExperiment),
+    experiments: running.map((experiment) => toExperiment(experiment, project)),
     clickSelectors: await clickSelectorsOf(db, scope.projectId, running),
   };
   const { format, projectId, environment, ...rest } = content;

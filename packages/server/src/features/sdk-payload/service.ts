@@ -9,3 +9,4 @@ export { FROM_MEMORY_HEADER, markIfFromMemory } from './from-memory';
 export { createLoggedExposures, type LoggedExposures } from './logged-exposures';
 export { createPayloadCache, type PayloadCache, type PayloadSnapshot } from './payload-cache';
 export { createStreamHub } from './stream-hub';
+export { findCustomScript } from './visual';

@@ -109,4 +109,67 @@ describe('SDK payload for visual experiments', () => {
     const key = await createKey(t.app, owner, project.id, 'client');
     expect((await fetchPayload(t.app, key.key)).json().clickSelectors).toEqual([]);
   });
+
+  it('carries a version’s style sheet, redirect and removed or inserted elements, and serves its script by digest', async () => {
+    const { owner, project, expectStatus } = await projectApi(t);
+    await expectStatus(201, 'POST', '/experiments', {
+      key: 'landing',
+      kind: 'visual',
+      name: 'Landing',
+      page: { url: 'https://shop.example/', match: 'exact' },
+    });
+    const page = (type: 'css' | 'script' | 'redirect', value: string): ChangeRecord => ({
+      selector: 'html',
+      type,
+      key: '',
+      value,
+    });
+    const records: ChangeRecord[] = [
+      { selector: '#promo', type: 'remove', key: '', value: '' },
+      { selector: 'h1', type: 'insert', key: 'button', value: 'buy', insertOrder: 'after' },
+      page('css', '.hero { color: teal }'),
+      page('script', 'window.ran = true;'),
+      page('redirect', '/landing-b'),
+    ];
+    const [landing] = await t.database.db
+      .select({ id: experiment.id })
+      .from(experiment)
+      .where(and(eq(experiment.projectId, project.id), eq(experiment.key, 'landing')));
+    await t.database.db
+      .update(experimentVersion)
+      .set({ changeRecords: records })
+      .where(and(eq(experimentVersion.experimentId, landing!.id), eq(experimentVersion.key, 'treatment')));
+    await expectStatus(200, 'POST', '/experiments/landing/start');
+    const key = await createKey(t.app, owner, project.id, 'client');
+    const treatment = async () =>
+      sdkPayloadSchema.parse((await fetchPayload(t.app, key.key)).json()).experiments[0]!.versions[1]!;
+
+    // Custom scripts are off: the version's script is not served.
+    const off = await treatment();
+    expect(off).toMatchObject({ css: '.hero { color: teal }', redirect: '/landing-b' });
+    expect(off.script).toBeUndefined();
+    expect(off.elementRules).toEqual([
+      { selector: '#promo', attributes: [], operations: [{ type: 'remove' }] },
+      {
+        selector: 'h1',
+        attributes: [],
+        operations: [{ type: 'insert', kind: 'button', id: 'buy', position: 'after' }],
+      },
+    ]);
+
+    await expectStatus(200, 'PATCH', '', { customScripts: true });
+    const on = await treatment();
+    expect(on.script).toMatch(new RegExp(`^/sdk/v1/scripts/${project.id}/[\\w-]{22}\\.js$`));
+    const served = await t.app.inject({ url: on.script!, headers: { origin: 'https://shop.example' } });
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toBe('window.ran = true;');
+    expect(served.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(served.headers['cache-control']).toContain('immutable');
+
+    const missing = on.script!.replace(/[\w-]{22}\.js$/, `${'a'.repeat(22)}.js`);
+    expect((await t.app.inject({ url: missing })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: on.script!.replace(/\.js$/, '.txt') })).statusCode).toBe(400);
+    await expectStatus(200, 'PATCH', '', { customScripts: false });
+    expect((await t.app.inject({ url: on.script! })).statusCode).toBe(404);
+  });
 });

@@ -8,6 +8,7 @@ import { ApiKeysCard } from '../../../features/api-keys/components/api-keys-card
 import { EnvironmentsTable } from '../../../features/environments/components/environments-table';
 import { ProjectMembersTable } from '../../../features/project-members/components/project-members-table';
 import { useProject } from '../../../features/projects/api/get-project';
+import { CustomScriptsCard } from '../../../features/projects/components/custom-scripts-card';
 import { DeleteProjectCard } from '../../../features/projects/components/delete-project-card';
 import { ProjectGeneralForm } from '../../../features/projects/components/project-general-form';
 import { StaleFlagsForm } from '../../../features/projects/components/stale-flags-form';
@@ -58,6 +59,7 @@ export function ProjectSettingsRoute() {
               <Flex vertical gap={24}>
                 <ProjectGeneralForm key={project.data.id} project={project.data} />
                 <StaleFlagsForm key={`stale-${project.data.id}`} project={project.data} />
+                <CustomScriptsCard project={project.data} />
                 <TransferCard projectId={projectId} />
                 <DeleteProjectCard project={project.data} onDeleted={() => navigate('/projects', { replace: true })} />
               </Flex>
