@@ -270,7 +270,7 @@ describe.skipIf(!chromiumAvailable)('visual editor', () => {
         targetSelector: '#headline',
         insertOrder: 'before',
       }),
-      { selector: 'small', type: 'move', key: '', value: '', moveType: 'anywhere', x: 40, y: -30 },
+      { selector: 'small', type: 'move', key: '', value: '', moveType: 'anywhere', x: 40, y: -30, device: 'desktop' },
     ]);
   });
 

@@ -16,11 +16,24 @@ export interface History {
   saved: DraftVersion[];
 }
 
+/**
+ * What a record sets: a later record setting the same thing replaces it where it stands, so the list holds one entry
+ * per property of an element rather than one per keystroke. An element's move is one thing per device, whatever its
+ * mode; each inserted element is one of its own.
+ */
+export const slotOf = (
+  record: Pick<ChangeRecord, 'selector' | 'type' | 'key'> & Partial<Pick<ChangeRecord, 'value' | 'device'>>,
+): string => {
+  if (record.type === 'move') return `${record.selector}\u0000move\u0000${record.device ?? ''}`;
+  if (record.type === 'insert') return `${record.selector}\u0000insert\u0000${record.value}`;
+  return `${record.selector}\u0000${record.type}\u0000${record.key}`;
+};
+
 export type HistoryAction =
   | { type: 'load'; versions: DraftVersion[] }
   | { type: 'saved'; versions: DraftVersion[] }
   | { type: 'put'; versionKey: string; record: ChangeRecord }
-  | { type: 'unset'; versionKey: string; record: Pick<ChangeRecord, 'selector' | 'type' | 'key'> }
+  | { type: 'unset'; versionKey: string; record: Parameters<typeof slotOf>[0] }
   | { type: 'remove'; versionKey: string; index: number }
   | { type: 'addVersion'; name: string }
   | { type: 'undo' }
@@ -28,13 +41,6 @@ export type HistoryAction =
 
 /** Enough to undo a long session; older steps are let go. */
 export const HISTORY_LIMIT = 200;
-
-/**
- * What a record sets: a later record setting the same thing replaces it where it stands, so the list holds one entry
- * per property of an element rather than one per keystroke. An element's move is one thing, whatever its mode.
- */
-export const slotOf = (record: Pick<ChangeRecord, 'selector' | 'type' | 'key'>): string =>
-  record.type === 'move' ? `${record.selector}\u0000move` : `${record.selector}\u0000${record.type}\u0000${record.key}`;
 
 export const emptyHistory = (versions: DraftVersion[] = []): History => ({
   present: versions,

@@ -1,4 +1,4 @@
-import type { ChangeRecord } from '@tabula/protocol';
+import type { ChangeRecord, Device } from '@tabula/protocol';
 import type { Point } from '../page/page-target';
 
 interface Box {
@@ -47,7 +47,7 @@ export function reorderRecord(
 }
 
 /** Anywhere: a drag adds to where an earlier anywhere move of the element already put it, in whole pixels. */
-export function anywhereRecord(selector: string, drag: Point, earlier?: ChangeRecord): ChangeRecord {
+export function anywhereRecord(selector: string, drag: Point, earlier?: ChangeRecord, device?: Device): ChangeRecord {
   const from = earlier?.moveType === 'anywhere' ? { x: earlier.x ?? 0, y: earlier.y ?? 0 } : { x: 0, y: 0 };
   return {
     selector,
@@ -57,6 +57,7 @@ export function anywhereRecord(selector: string, drag: Point, earlier?: ChangeRe
     moveType: 'anywhere',
     x: Math.round(from.x + drag.x),
     y: Math.round(from.y + drag.y),
+    ...(device && { device }),
   };
 }
 

@@ -22,6 +22,7 @@ export const TEXT_ALIGNS = ['left', 'center', 'right', 'justify'] as const;
 export const FONT_WEIGHTS = ['normal', 'bold', '100', '200', '300', '400', '500', '600', '700', '800', '900'] as const;
 export const FONT_STYLES = ['normal', 'italic', 'oblique'] as const;
 export const TEXT_DECORATIONS = ['none', 'underline', 'overline', 'line-through'] as const;
+export const LINK_TARGETS = ['_self', '_blank'] as const;
 
 /** Spec §2: the property panel's groups, in its order; position adjustment has a panel of its own. */
 export const PROPERTY_GROUPS = [
@@ -86,6 +87,16 @@ export const PROPERTY_FIELDS: readonly PropertyField[] = [
     target: 'attribute',
     input: { kind: 'url' },
     appliesTo: tagIn('img', 'video', 'audio', 'iframe', 'source', 'embed'),
+  },
+  // Beyond the spec's list, what marketers change on images and links every day.
+  { key: 'srcset', group: 'element', target: 'attribute', input: { kind: 'text' }, appliesTo: tagIn('img', 'source') },
+  { key: 'alt', group: 'element', target: 'attribute', input: { kind: 'text' }, appliesTo: tagIn('img', 'area') },
+  {
+    key: 'target',
+    group: 'element',
+    target: 'attribute',
+    input: { kind: 'select', options: LINK_TARGETS },
+    appliesTo: tagIn('a', 'area'),
   },
   {
     key: 'value',

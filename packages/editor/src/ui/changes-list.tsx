@@ -1,5 +1,6 @@
 import type { ChangeRecord } from '@tabula/protocol';
 import { useTranslation } from 'react-i18next';
+import { slotOf } from '../changes/history';
 
 interface ChangesListProps {
   records: readonly ChangeRecord[];
@@ -15,18 +16,33 @@ export function ChangesList({ records, onRemove, onShow }: ChangesListProps) {
   const { t } = useTranslation();
   if (records.length === 0) return <p className="muted">{t('changes.none')}</p>;
   const describe = (record: ChangeRecord) => {
+    switch (record.type) {
+      case 'remove':
+        return t('changes.remove');
+      case 'insert':
+        return t('changes.insert', {
+          kind: t(`insert.kinds.${record.key}`),
+          position: t(`insert.positions.${record.insertOrder}`),
+        });
+      case 'css':
+      case 'script':
+      case 'redirect':
+        return `${t(`pageChanges.${record.type}`)}: ${shortened(record.value)}`;
+    }
+    if (record.type === 'style' && record.key === 'display' && record.value === 'none') return t('changes.hidden');
     if (record.type !== 'move')
       return `${t(`fields.${record.key}`, { defaultValue: record.key })}: ${shortened(record.value)}`;
     if (record.moveType === 'reorder') {
       return t('changes.reorder', { insertOrder: t(`changes.${record.insertOrder}`), target: record.targetSelector });
     }
-    return t('changes.anywhere', { x: record.x, y: record.y });
+    const moved = t('changes.anywhere', { x: record.x, y: record.y });
+    return record.device ? `${moved} (${t(`devices.${record.device}`)})` : moved;
   };
   return (
     <ul className="changes">
       {records.map((record, index) => (
         // Records of one version are told apart by what they set and where: the list never holds two alike.
-        <li key={`${record.selector}:${record.type}:${record.key}:${record.moveType ?? ''}`} data-change={index}>
+        <li key={slotOf(record)} data-change={index}>
           <code>
             {onShow ? (
               <button type="button" className="link" onClick={() => onShow(record)}>

@@ -1,10 +1,13 @@
+import { type EditorSession, pageChangesOf } from '@tabula/protocol';
 import { useTranslation } from 'react-i18next';
 import type { PageTarget } from '../page/page-target';
 import { elementTypeOf } from '../selection/element-type';
 import { childOf, parentOf } from '../selection/relatives';
 import { elementsMatching } from '../selection/selector';
 import { ChangesList } from './changes-list';
+import { ElementActions } from './element-actions';
 import { MovePanel } from './move-panel';
+import { PageChangesPanel } from './page-changes-panel';
 import { PropertyPanel } from './property-panel';
 import { SelectionPanel } from './selection-panel';
 import type { useEditing } from './use-editing';
@@ -14,10 +17,11 @@ interface EditStepProps {
   editing: ReturnType<typeof useEditing>;
   target: PageTarget;
   editorHost: Element;
+  customScripts: EditorSession['customScripts'];
 }
 
 /** The versions, the selected element and its properties, its position, and the version's changes. */
-export function EditStep({ editing, target, editorHost }: EditStepProps) {
+export function EditStep({ editing, target, editorHost, customScripts }: EditStepProps) {
   const { t } = useTranslation();
   const { history, version, selection, dispatch } = editing;
   const refusal = editing.refusal();
@@ -59,6 +63,11 @@ export function EditStep({ editing, target, editorHost }: EditStepProps) {
             onChild={() => editing.select(child)}
             onSelector={editing.typeSelector}
           />
+          <ElementActions
+            disabled={refusal !== null}
+            onChange={editing.changeElement}
+            onInsert={editing.insertElement}
+          />
           <section data-area="properties">
             <PropertyPanel
               key={selection.selector}
@@ -78,6 +87,14 @@ export function EditStep({ editing, target, editorHost }: EditStepProps) {
         onStart={editing.startMove}
         onConfirm={editing.confirmMove}
         onCancel={() => editing.moveDispatch({ type: 'cancel' })}
+      />
+      <PageChangesPanel
+        // Undo and redo give the fields their values anew.
+        key={`${version?.key}:${JSON.stringify(pageChangesOf(editing.records))}`}
+        records={editing.records}
+        disabled={refusal !== null}
+        customScripts={customScripts}
+        onChange={editing.setPageChange}
       />
       <section data-area="changes">
         <div className="row">

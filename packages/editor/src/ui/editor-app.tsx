@@ -1,4 +1,4 @@
-import type { EditorSession } from '@tabula/protocol';
+import { DEVICES, type EditorSession } from '@tabula/protocol';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorApi } from '../api/client';
@@ -24,7 +24,6 @@ type Step = (typeof STEPS)[number];
 /** Spec §4: edit and preview modes, desktop and mobile devices. */
 const MODES = ['edit', 'preview'] as const;
 type Mode = (typeof MODES)[number];
-const DEVICES = ['desktop', 'mobile'] as const;
 type Device = (typeof DEVICES)[number];
 
 /** Experiments whose page no longer changes (spec: only a stopped experiment's name and hypothesis may). */
@@ -55,7 +54,7 @@ export function EditorApp({ api, token, serverOrigin, page, host, onExit }: Edit
   const [dock, setDock] = useState<'right' | 'left'>('right');
   const [frame, setFrame] = useState<PageTarget | null>(null);
   const [saving, setSaving] = useState(false);
-  const editing = useEditing({ editorHost: host, notify });
+  const editing = useEditing({ editorHost: host, device, notify });
   const { dispatch, resetPage } = editing;
 
   const pageTarget = useMemo(() => pageItself(page), [page]);
@@ -193,7 +192,9 @@ export function EditorApp({ api, token, serverOrigin, page, host, onExit }: Edit
               />
             </>
           )}
-          {step === 'edit' && target && <EditStep editing={editing} target={target} editorHost={host} />}
+          {step === 'edit' && target && (
+            <EditStep editing={editing} target={target} editorHost={host} customScripts={session.customScripts} />
+          )}
           {step === 'review' && (
             <ReviewStep
               versions={editing.history.present}

@@ -1,4 +1,12 @@
-import type { ChangeRecord } from '@tabula/protocol';
+import {
+  type ChangeRecord,
+  type Device,
+  type InsertKind,
+  type InsertPosition,
+  insertedSelector,
+  PAGE_SELECTOR,
+  type PageChangeType,
+} from '@tabula/protocol';
 import { useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DraftVersion, emptyHistory, historyReducer, slotOf } from '../changes/history';
@@ -40,9 +48,16 @@ function safeSelectorOf(element: Element): string {
  * The editing session's state and rules: the versions with their undo history, the chosen version, the selected
  * element, and a move in progress; and what the page's pointer does in edit mode.
  */
-export function useEditing(options: { editorHost: Element; notify(kind: 'error', text: string): void }) {
+/** An inserted element's id: short, and unlikely to meet another's on the same page. */
+const newInsertId = () => `new-${Math.random().toString(36).slice(2, 8)}`;
+
+export function useEditing(options: {
+  editorHost: Element;
+  device: Device;
+  notify(kind: 'error', text: string): void;
+}) {
   const { t } = useTranslation();
-  const { editorHost, notify } = options;
+  const { editorHost, device, notify } = options;
   const [history, dispatch] = useReducer(historyReducer, undefined, () => emptyHistory());
   const [versionKey, setVersionKey] = useState<string | null>(null);
   const [selection, setSelection] = useState<Selection | null>(null);
@@ -83,6 +98,52 @@ export function useEditing(options: { editorHost: Element; notify(kind: 'error',
     return null;
   };
 
+  /** A change of the selected element as a whole: hidden, or taken off the page. */
+  const changeElement = (kind: 'hide' | 'remove') => {
+    if (!selection) return notify('error', t('messages.selectFirst'));
+    if (!allowed()) return;
+    const { selector } = selection;
+    const record: ChangeRecord =
+      kind === 'hide'
+        ? { selector, type: 'style', key: 'display', value: 'none' }
+        : { selector, type: 'remove', key: '', value: '' };
+    dispatch({ type: 'put', versionKey: version!.key, record });
+  };
+
+  /**
+   * Inserts a new element of the editor's kinds next to or inside the selected one, with a text to start from, and
+   * selects it once the page shows it, so its text, address and looks are edited like any other element's.
+   */
+  const insertElement = (kind: InsertKind, position: InsertPosition) => {
+    if (!selection) return notify('error', t('messages.selectFirst'));
+    if (!allowed()) return;
+    const id = newInsertId();
+    const inserted = insertedSelector(id);
+    const put = (record: ChangeRecord) => dispatch({ type: 'put', versionKey: version!.key, record });
+    put({ selector: selection.selector, type: 'insert', key: kind, value: id, insertOrder: position });
+    if (kind !== 'image' && kind !== 'container') {
+      put({ selector: inserted, type: '', key: 'textContent', value: t(`insert.defaultText.${kind}`) });
+    }
+    if (kind === 'link') put({ selector: inserted, type: 'attribute', key: 'href', value: '#' });
+    const page = selection.element.ownerDocument;
+    // The page shows the new element once the records are applied, after this render.
+    setTimeout(() => {
+      const [element] = elementsMatching(page, inserted);
+      if (element) setSelection({ element, selector: inserted });
+    });
+  };
+
+  /** A change of the whole page: its style sheet, script or redirect; an empty one is taken away. */
+  const setPageChange = (type: PageChangeType, value: string) => {
+    if (!allowed()) return;
+    const record: ChangeRecord = { selector: PAGE_SELECTOR, type, key: '', value };
+    dispatch(
+      value.trim()
+        ? { type: 'put', versionKey: version!.key, record }
+        : { type: 'unset', versionKey: version!.key, record },
+    );
+  };
+
   const typeSelector = (selector: string): string | null => {
     const [element] = elementsMatching(selection?.element.ownerDocument ?? document, selector);
     if (!selector || !element || !isSelectable(element, editorHost)) return t('selection.noMatch');
@@ -113,10 +174,10 @@ export function useEditing(options: { editorHost: Element; notify(kind: 'error',
     release: (point) => {
       if (!drag || move.step !== 2 || !selection) return setDrag(null);
       const earlier = records.find(
-        (record) => slotOf(record) === slotOf({ selector: selection.selector, type: 'move', key: '' }),
+        (record) => slotOf(record) === slotOf({ selector: selection.selector, type: 'move', key: '', device }),
       );
       const shift = { x: point.x - drag.from.x, y: point.y - drag.from.y };
-      moveDispatch({ type: 'drop', record: anywhereRecord(selection.selector, shift, earlier) });
+      moveDispatch({ type: 'drop', record: anywhereRecord(selection.selector, shift, earlier, device) });
       setDrag(null);
     },
     click: (element, point) => {
@@ -164,6 +225,9 @@ export function useEditing(options: { editorHost: Element; notify(kind: 'error',
     select,
     setSelection,
     editProperty,
+    changeElement,
+    insertElement,
+    setPageChange,
     typeSelector,
     move: move as MoveState<Element>,
     moveDispatch,
