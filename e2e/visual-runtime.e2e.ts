@@ -113,4 +113,64 @@ describe.skipIf(!chromiumAvailable)('visual experiments on a page under a strict
     expect(await violationsOf(page)).toEqual([]);
     await context.close();
   });
+
+  it('applies every kind of change under the strict CSP, and the control sees none of it', async () => {
+    const { context, page } = await probedPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${site.url}/kinds`);
+    await expect.poll(() => page.locator('html').getAttribute('data-script-ran')).toBe('yes');
+    const seen = () =>
+      page.evaluate(() => {
+        const image = document.getElementById('hero-img') as HTMLImageElement;
+        const link = document.getElementById('more') as HTMLAnchorElement;
+        const added = document.getElementById('title')?.nextElementSibling;
+        return {
+          banner: getComputedStyle(document.getElementById('banner')!).display,
+          promo: document.getElementById('promo') !== null,
+          image: [image.getAttribute('src'), image.getAttribute('srcset'), image.alt],
+          link: [link.getAttribute('href'), link.target],
+          added: added?.matches('button[data-tabula-insert="added"]') ? added.textContent : null,
+          note: getComputedStyle(document.querySelector('.note')!).color,
+          script: document.documentElement.getAttribute('data-script-ran'),
+        };
+      });
+    expect(await seen()).toEqual({
+      banner: 'none',
+      promo: false,
+      image: ['/img/b.svg', '/img/b.svg 1x, /img/b.svg 2x', 'Version B'],
+      link: ['/offer', '_blank'],
+      added: 'Added by the test',
+      note: 'rgb(0, 128, 0)',
+      script: 'yes',
+    });
+    await page.screenshot({ path: `${artifacts}visual-runtime-kinds.png` });
+    expect(await violationsOf(page)).toEqual([]);
+    expect(errors).toEqual([]);
+
+    await page.goto(`${site.url}/control/kinds`);
+    await expect.poll(() => page.evaluate(() => document.readyState)).toBe('complete');
+    await page.waitForTimeout(300);
+    expect(await seen()).toEqual({
+      banner: 'block',
+      promo: true,
+      image: ['/img/a.svg', null, 'Version A'],
+      link: ['/more', ''],
+      added: null,
+      note: 'rgb(0, 0, 0)',
+      script: null,
+    });
+    await context.close();
+  });
+
+  it('sends a split-URL visitor to the version’s address before paint, query kept, its exposure counted once', async () => {
+    const { context, page } = await probedPage();
+    await page.goto(`${site.url}/split?utm_source=mail`);
+    await expect.poll(() => page.url()).toBe(`${site.url}/landing-b?variant=b&utm_source=mail`);
+    await expect
+      .poll(() => site.events().filter((event) => event.type === 'exposure' && event.experiment === 'split'))
+      .toHaveLength(1);
+    expect(site.events().find((event) => event.experiment === 'split')).toMatchObject({ version: 'b' });
+    await context.close();
+  });
 });
