@@ -216,4 +216,50 @@ describe('the visual editor', () => {
       expect.objectContaining({ selector: '#buy', type: 'move', moveType: 'reorder', targetSelector: '#headline' }),
     ]);
   });
+
+  it('hides and inserts elements and sets the whole page’s CSS and redirect; scripts stay hidden while off', async () => {
+    const { saved } = renderEditor();
+    await waitFor(() => expect(q('.panel').dataset.editorState).toBe('ready'));
+    fireEvent.click(q('[data-action="next"]'));
+    fireEvent.click(q('[data-version="treatment"]'));
+    expect(q('[data-field="page-script"]')).toBeNull();
+
+    fireEvent.click(document.getElementById('buy')!);
+    fireEvent.click(q('[data-action="hide"]'));
+    await waitFor(() => expect(document.getElementById('buy')!.style.getPropertyValue('display')).toBe('none'));
+
+    fireEvent.click(headline());
+    fireEvent.change(q('[data-field="insert-kind"]'), { target: { value: 'button' } });
+    fireEvent.change(q('[data-field="insert-position"]'), { target: { value: 'before' } });
+    fireEvent.click(q('[data-action="insert"]'));
+    // The new element shows on the page with a text to start from, and is selected.
+    await waitFor(() => expect(headline().previousElementSibling?.textContent).toBe('Button'));
+    const inserted = headline().previousElementSibling!;
+    expect(inserted.tagName).toBe('BUTTON');
+    await waitFor(() =>
+      expect((q('[data-field="selector"]') as HTMLInputElement).value).toMatch(
+        /^\[data-tabula-insert="new-[a-z0-9]+"\]$/,
+      ),
+    );
+
+    const css = q('[data-field="page-css"]') as HTMLTextAreaElement;
+    fireEvent.change(css, { target: { value: 'h1 { color: rgb(1, 2, 3); }' } });
+    fireEvent.blur(css);
+    await waitFor(() => expect(getComputedStyle(headline()).color).toBe('rgb(1, 2, 3)'));
+    const redirect = q('[data-field="page-redirect"]') as HTMLInputElement;
+    fireEvent.change(redirect, { target: { value: '/landing-b' } });
+    fireEvent.blur(redirect);
+
+    await act(async () => fireEvent.click(q('[data-action="save"]')));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const records = saved[0]!.versions[1]!.changeRecords;
+    const id = records.find((record) => record.type === 'insert')?.value;
+    expect(records).toEqual([
+      { selector: '#buy', type: 'style', key: 'display', value: 'none' },
+      { selector: '#headline', type: 'insert', key: 'button', value: id, insertOrder: 'before' },
+      { selector: `[data-tabula-insert="${id}"]`, type: '', key: 'textContent', value: 'Button' },
+      { selector: 'html', type: 'css', key: '', value: 'h1 { color: rgb(1, 2, 3); }' },
+      { selector: 'html', type: 'redirect', key: '', value: '/landing-b' },
+    ]);
+  });
 });
