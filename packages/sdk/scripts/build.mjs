@@ -41,17 +41,18 @@ const INTERNAL_PROPERTIES = [
   'write',
   'enqueue',
   'beacon',
-  'storageKey',
   'evaluated',
   'pending',
   'reported',
   'report',
-  // parts loaded on demand
+  // parts loaded on demand, and what the client hands them
   'needs',
   'expose',
   'settings',
   'local',
-  'loadStream',
+  'load',
+  'request',
+  'queueStore',
   // visual experiments: the client's side, and the applier's facets and changes
   'served',
   'versionOf',
@@ -77,10 +78,10 @@ const INTERNAL_PROPERTIES = [
  * when): each entry's exports are what the bundle uses.
  */
 const PARTS = {
+  background: 'src/client/background.ts',
   stream: 'src/client/stream.ts',
   online: 'src/client/online.ts',
   operators: 'src/core/optional-operators.ts',
-  events: 'src/client/events.ts',
   decrypt: 'src/client/decrypt.ts',
 };
 /** A part's file, named with a hash of the parts' content (the build): the server can cache it for good. */

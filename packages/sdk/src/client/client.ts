@@ -14,23 +14,14 @@ import {
   Problem,
   report as reportTo,
 } from '../core';
-import {
-  FLUSH_INTERVAL_MS,
-  FORCE_PARAMETER,
-  MAX_REMEMBERED,
-  READY_TIMEOUT_MS,
-  SDK_NAME,
-  SDK_VERSIONS,
-} from './constants';
+import { FORCE_PARAMETER, MAX_REMEMBERED, READY_TIMEOUT_MS, SDK_VERSIONS } from './constants';
 import { uuid } from './ids';
-import { createLazyEventQueue } from './lazy-events';
-import type { OnlineClient } from './online';
-import type { ClientOptions, ExperimentResult } from './options';
+import { startBackground } from './lazy-background';
+import type { ClientHost, ClientOptions, ExperimentResult } from './options';
 import { loadPart } from './parts';
 import { SCRIPT_URL } from './script-url';
 import { createStore } from './storage';
 import { later } from './timers';
-import { startPayloadUpdates } from './updates';
 import { startVisual, type Visual } from './visual';
 
 export type { ClientOptions, ExperimentResult, ProjectClientOptions, TabClientOptions } from './options';
@@ -140,15 +131,14 @@ export function createClient(options: ClientOptions): TabulaClient {
   let answer: number | undefined;
   const answerListeners = new Set<AnswerListener>();
   const waiting = new Set<(ready: boolean) => void>();
-  const stops: (() => void)[] = [];
   /** Flag usage (usage.ts): evaluations per key and variant, which the event queue reports. */
   const evaluated = new Map<string, Record<string, number>>();
   const version = settings.appId ? SDK_VERSIONS.tab : SDK_VERSIONS.abc;
   const doFetch: typeof fetch = (input, init) => (settings.fetch || globalThis.fetch)(input, init);
   const { storage } = settings;
   const clientKey = typeof settings.clientKey === 'string' ? settings.clientKey : '';
-  const host = (settings.apiHost || scriptOrigin).replace(/\/+$/, '');
-  const url = (endpoint: string): string => `${host}/sdk/v1/${endpoint}/${encodeURIComponent(clientKey)}`;
+  const server = (settings.apiHost || scriptOrigin).replace(/\/+$/, '');
+  const url = (endpoint: string): string => `${server}/sdk/v1/${endpoint}/${encodeURIComponent(clientKey)}`;
   let installing: Promise<void> | undefined;
   /** One attempt: a part that failed to load is reported once, and the conditions that need it stay false. */
   const installOptionalOperators = (): Promise<void> =>
@@ -162,17 +152,8 @@ export function createClient(options: ClientOptions): TabulaClient {
   const state = store<RememberedState>(`state:${clientKey}`, (data) =>
     isObject(data) && isObject(data.sticky) && Array.isArray(data.exposed) ? (data as never) : undefined,
   );
-  const queue = createLazyEventQueue({
-    url: url('events'),
-    storageKey: `tabula:events:${clientKey}`,
-    storage,
-    fetch: doFetch,
-    report,
-    evaluated,
-    // A server-side client is one instance; browsers are counted together, not one per page view.
-    sdk: { name: SDK_NAME, version, instance: typeof document === 'object' ? undefined : uuid() },
-  });
-  const queueEvent = (event: NewEvent): void => queue.enqueue({ ...event, id: uuid(), at: Date.now() } as SdkEvent);
+  const queueEvent = (event: NewEvent): void =>
+    background.enqueue({ ...event, id: uuid(), at: Date.now() } as SdkEvent);
 
   /** Read-modify-write so that tabs sharing storage add to one another's memory instead of overwriting it. */
   const remember = (change: (state: RememberedState) => void): void => {
@@ -332,7 +313,26 @@ export function createClient(options: ClientOptions): TabulaClient {
     }
   };
 
-  const online: OnlineClient = { settings, forced, url, fetch: doFetch, expose, local: experiment };
+  const host: ClientHost = {
+    settings,
+    url,
+    fetch: doFetch,
+    report,
+    version,
+    evaluated,
+    queueStore: (parse) => store(`events:${clientKey}`, parse),
+    request: () => doFetch(url('payload'), etag ? { headers: { 'if-none-match': etag } } : {}),
+    apply,
+    answered(status) {
+      answer = status;
+      notify(answerListeners, status);
+    },
+    load: loadPart,
+    forced,
+    expose,
+    local: experiment,
+  };
+  const background = startBackground(host);
 
   try {
     const visitor = store<string>('visitor', (data) => (typeof data === 'string' && data ? data : undefined));
@@ -351,22 +351,6 @@ export function createClient(options: ClientOptions): TabulaClient {
       void receive(cached.payload, cached.etag);
     else if (bootstrap) void receive(bootstrap, null);
 
-    stops.push(
-      later(() => void queue.flush(), settings.flushInterval || FLUSH_INTERVAL_MS, true),
-      startPayloadUpdates({
-        url,
-        fetch: doFetch,
-        settings,
-        etag: () => etag,
-        apply,
-        report,
-        answered(status) {
-          answer = status;
-          notify(answerListeners, status);
-        },
-        loadStream: () => loadPart('stream'),
-      }),
-    );
     if (settings.enableUI && typeof document === 'object') {
       visual = startVisual({
         served: () => served,
@@ -374,7 +358,7 @@ export function createClient(options: ClientOptions): TabulaClient {
         goal: (event, properties) => track(event, undefined, properties),
         report,
         hideFor: settings.antiFlickerTimeout,
-        server: host,
+        server,
       });
     }
   } catch (error) {
@@ -403,7 +387,7 @@ export function createClient(options: ClientOptions): TabulaClient {
     fetchExperiment(key) {
       const given = attributes;
       return loadPart('online')
-        .then((part) => part.fetchExperiment(online, key, given, compiled))
+        .then((part) => part.fetchExperiment(host, key, given, compiled))
         .catch((error) => {
           report(error);
           // Offline, the local evaluation answers; it logs the exposure the server could not.
@@ -425,16 +409,15 @@ export function createClient(options: ClientOptions): TabulaClient {
       listener(answer);
       return () => void answerListeners.delete(listener);
     },
-    flush: () => queue.flush(),
+    flush: () => background.flush(),
     destroy() {
       if (destroyed) return;
       destroyed = true;
       visual?.stop();
       visual = undefined;
-      for (const stop of stops) stop();
+      background.stop();
       listeners.clear();
       for (const resolve of waiting) resolve(!!compiled);
-      void queue.stop();
     },
   };
 }
