@@ -52,6 +52,7 @@ const INTERNAL_PROPERTIES = [
   'local',
   'load',
   'request',
+  'receive',
   'queueStore',
   // visual experiments: the client's side, and the applier's facets and changes
   'served',

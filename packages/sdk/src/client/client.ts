@@ -16,8 +16,8 @@ import {
 } from '../core';
 import { FORCE_PARAMETER, MAX_REMEMBERED, READY_TIMEOUT_MS, SDK_VERSIONS } from './constants';
 import { uuid } from './ids';
-import { startBackground } from './lazy-background';
-import type { ClientHost, ClientOptions, ExperimentResult } from './options';
+import { type BackgroundHost, startBackground } from './lazy-background';
+import type { ClientOptions, ExperimentResult } from './options';
 import { loadPart } from './parts';
 import { SCRIPT_URL } from './script-url';
 import { createStore } from './storage';
@@ -227,7 +227,9 @@ export function createClient(options: ClientOptions): TabulaClient {
    * those conditions false (and reported) as an unknown operator's are. A payload that cannot be decrypted is reported,
    * neither served nor stored: the one before goes on, on this visit and the next.
    */
-  const receive = async (next: Received, validator: string | null, fresh?: boolean): Promise<void> => {
+  const receive = async (next: Received, validator: string | null, fresh = true): Promise<void> => {
+    // A payload the server sends again (a stream reopened, a poll whose ETag CORS hides) changes nothing.
+    if (latest?.revision === next.revision) return;
     const arrival = ++arrivals;
     latest = next;
     // Stream payloads and responses whose ETag is hidden by CORS still revalidate: the ETag is the quoted revision.
@@ -248,11 +250,6 @@ export function createClient(options: ClientOptions): TabulaClient {
     } catch (error) {
       report(error);
     }
-  };
-
-  const apply = (next: unknown, validator: string | null): void => {
-    if (!isPayload(next)) throw new Error('malformed payload');
-    if (latest?.revision !== next.revision) void receive(next, validator, true);
   };
 
   const getFlagDetails = <T>(key: string, fallback: T, given?: Attributes): TypedFlagDetails<Widen<T>> => {
@@ -304,8 +301,8 @@ export function createClient(options: ClientOptions): TabulaClient {
         unitId: String(unit.id),
         event: String(event),
         value: Number.isFinite(value) ? value : undefined,
-        properties: isObject(properties) ? (JSON.parse(JSON.stringify(properties)) as never) : undefined,
-        // All of them: the queue keeps the scalar ones (events.ts).
+        // As given: the queue copies them, and keeps the scalar attributes (events.ts).
+        properties: properties as never,
         attributes: unit as never,
       });
     } catch (error) {
@@ -313,7 +310,7 @@ export function createClient(options: ClientOptions): TabulaClient {
     }
   };
 
-  const host: ClientHost = {
+  const host: BackgroundHost = {
     settings,
     url,
     fetch: doFetch,
@@ -322,7 +319,7 @@ export function createClient(options: ClientOptions): TabulaClient {
     evaluated,
     queueStore: (parse) => store(`events:${clientKey}`, parse),
     request: () => doFetch(url('payload'), etag ? { headers: { 'if-none-match': etag } } : {}),
-    apply,
+    receive,
     answered(status) {
       answer = status;
       notify(answerListeners, status);
@@ -348,8 +345,8 @@ export function createClient(options: ClientOptions): TabulaClient {
     const cached = cache.read();
     const bootstrap = isPayload(settings.payload) ? settings.payload : undefined;
     if (cached && !(bootstrap && bootstrap.generatedAt > cached.payload.generatedAt))
-      void receive(cached.payload, cached.etag);
-    else if (bootstrap) void receive(bootstrap, null);
+      void receive(cached.payload, cached.etag, false);
+    else if (bootstrap) void receive(bootstrap, null, false);
 
     if (settings.enableUI && typeof document === 'object') {
       visual = startVisual({

@@ -1,5 +1,5 @@
 import type { EventBatchResult, SdkEvent } from '@tabula/protocol';
-import { explain, Problem } from '../core';
+import { explain, isObject, Problem } from '../core';
 import { MAX_EVENTS_PER_BATCH, MAX_QUEUED_EVENTS, QUEUE_SAVE_DELAY_MS, SDK_NAME } from './constants';
 import { uuid } from './ids';
 import type { ClientHost } from './options';
@@ -16,11 +16,19 @@ export interface EventQueue {
 }
 
 /**
- * A track event carries the unit's attributes as the client held them: only the scalar values the server accepts
- * travel. Done here, not in the snippet bundle, for the events the page queued before this part was loaded too.
+ * A track event carries the unit's attributes as the client held them, of which only the scalar values the server
+ * accepts travel, and the properties as the page gave them: a copy of them as they were when tracked, when they are an
+ * object. Done here, not in the snippet bundle, for the events the page queued before this part was loaded too (their
+ * record in storage holds them as JSON: copied already).
  */
 const cleaned = (event: SdkEvent): SdkEvent =>
-  event.type === 'track' && event.attributes ? { ...event, attributes: scalars(event.attributes) } : event;
+  event.type === 'track'
+    ? {
+        ...event,
+        properties: isObject(event.properties) ? JSON.parse(JSON.stringify(event.properties)) : undefined,
+        attributes: event.attributes && scalars(event.attributes),
+      }
+    : event;
 
 const parseQueue = (data: unknown): SdkEvent[] | undefined =>
   Array.isArray(data)

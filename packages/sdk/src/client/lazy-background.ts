@@ -8,7 +8,11 @@ import type { SdkEvent } from '@tabula/protocol';
 import { FLUSH_INTERVAL_MS, MAX_QUEUED_EVENTS } from './constants';
 import type { EventQueue } from './events';
 import type { ClientHost } from './options';
+import { loadPart } from './parts';
 import { later } from './timers';
+
+/** What the client hands the background part: what it hands every part, and its loader of parts (see updates.ts). */
+export type BackgroundHost = ClientHost & { load: typeof loadPart };
 
 export interface Background {
   enqueue(event: SdkEvent): void;
@@ -22,7 +26,7 @@ export interface Background {
  * Starts the background work of a client. A flush (every `flushInterval` ms, or the page's own) that finds the part
  * missing loads it again, so a part that failed to load is in once the server is back.
  */
-export function startBackground(host: ClientHost): Background {
+export function startBackground(host: BackgroundHost): Background {
   let queue: EventQueue | undefined;
   let loading: Promise<EventQueue | undefined> | undefined;
   let stopped = false;
@@ -34,10 +38,10 @@ export function startBackground(host: ClientHost): Background {
   const first = Promise.resolve().then(host.request);
   first.catch(() => {});
   const load = () =>
-    (loading ||= host.load('background').then(
+    (loading ||= loadPart('background').then(
       (part) => {
-        if (!stopped) stopUpdates = part.startPayloadUpdates(host, first);
-        queue = part.createEventQueue(host);
+        if (!stopped) stopUpdates = part.updates(host, first);
+        queue = part.events(host);
         return queue;
       },
       (error) => {
@@ -48,7 +52,7 @@ export function startBackground(host: ClientHost): Background {
       },
     ));
   const flush = () => load().then((loaded) => loaded?.flush());
-  const stopFlushing = later(() => void flush(), host.settings.flushInterval || FLUSH_INTERVAL_MS, true);
+  const stopFlushing = later(flush, host.settings.flushInterval || FLUSH_INTERVAL_MS, true);
 
   void load();
   return {

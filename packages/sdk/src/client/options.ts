@@ -2,7 +2,6 @@
 // parts the client loads can name them without importing the client.
 import type { ExperimentAssignment, SdkPayload, SealedPayload } from '@tabula/protocol';
 import type { Attributes } from '../core';
-import type { loadPart } from './parts';
 import type { EnvelopeStore, StorageLike } from './storage';
 
 interface CommonOptions {
@@ -81,12 +80,13 @@ export interface ClientHost {
   queueStore: <T>(parse: (data: unknown) => T | undefined) => EnvelopeStore<T>;
   /** Asks for the payload, revalidating the one served (If-None-Match); a fetch that throws rejects. */
   request: () => Promise<Response>;
-  /** Serves a payload received (its ETag, when the answer tells it); throws on a malformed one. */
-  apply: (payload: unknown, etag: string | null) => void;
+  /**
+   * Serves a payload the server sent (its ETag, when the answer tells it), stores it and tells the subscribers; one
+   * whose revision is the one received last changes nothing. Never rejects.
+   */
+  receive: (payload: SdkPayload | SealedPayload, etag: string | null) => Promise<void>;
   /** How the server answered (the client's AnswerListener): see AnswerListener in client.ts. */
   answered: (status: number) => void;
-  /** The client's loader of parts: a part loads another through it (a part's own address is not the script's). */
-  load: typeof loadPart;
   /** QA-forced versions, by experiment. */
   forced: Record<string, string>;
   /** Remembers (and, unless the server logged it, logs) an exposure. */

@@ -2,15 +2,18 @@ import { STREAM_SILENCE_MS } from './constants';
 import type { ClientHost } from './options';
 import { backoff, later } from './timers';
 
+export interface StreamOptions extends Pick<ClientHost, 'url' | 'fetch' | 'settings' | 'report' | 'answered'> {
+  /** Hands the client a payload the stream brought; throws on a malformed one. */
+  apply: (payload: unknown, etag: string | null) => void;
+}
+
 /**
  * Server-sent events bring each change at once; a stream that ends, fails or stays silent for three heartbeats is
  * reopened with backoff. A part of its own: the snippet bundle loads it only for clients with `streaming` on.
  * EventSource is used in browsers unless the host injected its own `fetch` (then every request goes through it).
  * A malformed payload is reported; the stream stays open. Returns the stop function.
  */
-export function startStream(
-  options: Pick<ClientHost, 'url' | 'fetch' | 'settings' | 'apply' | 'report' | 'answered'>,
-): () => void {
+export function startStream(options: StreamOptions): () => void {
   const { report } = options;
   let stopped = false;
   let failures = 0;

@@ -1,6 +1,15 @@
+import { isPayload } from '../core/evaluator';
 import { POLL_INTERVAL_MS } from './constants';
 import type { ClientHost } from './options';
+import type * as StreamPart from './stream';
 import { backoff, later } from './timers';
+
+/** What the updates use of the client: the stream's part (StreamOptions) is handed the same. */
+export interface UpdatesHost
+  extends Pick<ClientHost, 'settings' | 'request' | 'receive' | 'report' | 'answered' | 'url' | 'fetch'> {
+  /** The client's loader of parts: the stream's is beside the script, which a part's own address is not. */
+  load: (part: 'stream') => Promise<typeof StreamPart>;
+}
 
 /**
  * Keeps the payload fresh: the first answer (to the request the client sent as it started, `first`), then a request
@@ -8,16 +17,20 @@ import { backoff, later } from './timers';
  * which the normal rhythm resumes. With streaming, server-sent events bring each change at once; when the streaming
  * part cannot be loaded the client polls instead, so the page still hears about changes. Returns the stop function.
  */
-export function startPayloadUpdates(
-  host: Pick<ClientHost, 'settings' | 'request' | 'apply' | 'report' | 'answered' | 'load' | 'url' | 'fetch'>,
-  first: Promise<Response>,
-): () => void {
+export function startPayloadUpdates(host: UpdatesHost, first: Promise<Response>): () => void {
   const { report } = host;
   let stopped = false;
   let polling = host.settings.autoPoll !== false;
   let failures = 0;
   let cancelPoll = (): void => {};
   let stopStream = (): void => {};
+
+  // What a poll or the stream brings: the client takes only a payload whose shape it can read. A malformed one throws,
+  // a failed attempt for a poll, a problem reported for the stream.
+  const apply = (payload: unknown, etag: string | null): void => {
+    if (!isPayload(payload)) throw new Error('malformed payload');
+    void host.receive(payload, etag);
+  };
 
   // One timer at most: whoever schedules replaces the pending attempt.
   const schedule = (): void => {
@@ -34,8 +47,7 @@ export function startPayloadUpdates(
           answer = response.status;
           throw new Error(`payload: ${answer}`);
         }
-        // A malformed payload throws: a failed attempt.
-        host.apply(await response.json(), response.headers.get('etag'));
+        apply(await response.json(), response.headers.get('etag'));
       }
       answer = 200;
       failures = 0;
@@ -52,7 +64,7 @@ export function startPayloadUpdates(
   if (host.settings.streaming) {
     host.load('stream').then(
       (part) => {
-        if (!stopped) stopStream = part.startStream(host);
+        if (!stopped) stopStream = part.startStream({ ...host, apply });
       },
       (error) => {
         report(error);

@@ -390,6 +390,23 @@ describe('events', () => {
     expect(server.callsTo('events')[0]?.headers.get('content-type')).toBe('text/plain');
   });
 
+  it('sends the properties as they were when tracked, before the event queue is loaded and after', async () => {
+    const client = start({ flushInterval: 1_000 });
+    const properties = { step: 1 };
+    // Before the background part is in, the event waits in storage; after, in the queue's memory.
+    client.track('early', undefined, properties);
+    await client.ready();
+    client.track('late', undefined, properties);
+    client.track('odd', undefined, 'not an object' as never);
+    properties.step = 2;
+    await tick(1_000);
+    expect(server.storedOfType('track').map(({ event, properties }) => ({ event, properties }))).toEqual([
+      { event: 'early', properties: { step: 1 } },
+      { event: 'late', properties: { step: 1 } },
+      { event: 'odd', properties: undefined },
+    ]);
+  });
+
   it('gives every event its own id', async () => {
     const client = start();
     for (let i = 0; i < 300; i++) client.track('click');
