@@ -129,13 +129,14 @@ const partsFromUrl = {
 
 const mangleProps = new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`);
 
-// Terser's repeated compress passes find what esbuild's single pass leaves (inlining, merged declarations).
+// Terser's repeated compress passes find what esbuild's single pass leaves (inlining, merged declarations). Its
+// rewriting of comparisons (`!(a < b)` and the like) only lengthens what gzip then sees.
 const shrink = async (text, module) =>
   (
     await minify(text, {
       ecma: 2020,
       module,
-      compress: { passes: 3, unsafe_arrows: true },
+      compress: { passes: 4, unsafe_arrows: true, comparisons: false },
       format: { comments: false },
     })
   ).code;

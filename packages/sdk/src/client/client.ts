@@ -6,11 +6,11 @@ import {
   type EvaluationOptions,
   errorResult,
   evaluateExperiment,
-  evaluateFlag,
   explain,
   installOperators,
   isObject,
   isPayload,
+  missingFlag,
   Problem,
   report as reportTo,
 } from '../core';
@@ -252,23 +252,23 @@ export function createClient(options: ClientOptions): TabulaClient {
     }
   };
 
-  const getFlagDetails = <T>(key: string, fallback: T, given?: Attributes): TypedFlagDetails<Widen<T>> => {
-    const value = fallback as Widen<T>;
-    const fail = (errorCode: EvaluationErrorCode): TypedFlagDetails<Widen<T>> => ({
-      ...errorResult(key, errorCode),
-      value,
-    });
+  const getFlagDetails = <T>(key: string, value: T, given?: Attributes): TypedFlagDetails<Widen<T>> => {
+    const fail = (errorCode: EvaluationErrorCode) =>
+      ({ ...errorResult(key, errorCode), value }) as TypedFlagDetails<Widen<T>>;
     try {
       if (!compiled) return fail('PROVIDER_NOT_READY');
-      const { exposure, ...result } = evaluateFlag(compiled, key, isObject(given) ? given : attributes, evaluation);
+      const flag = compiled.flags.get(key);
+      const { exposure, ...result } = flag
+        ? flag(isObject(given) ? given : attributes, evaluation)
+        : missingFlag(compiled, key, evaluation);
       // Keys the payload does not hold count too: the server lists them as unknown flags, so typos surface.
       const counts = evaluated.get(key) || {};
       const variant = result.variant || '';
       counts[variant] = (counts[variant] || 0) + 1;
       evaluated.set(key, counts);
       // An error, or no variant (the flag defers to the caller's own default): the caller's default value.
-      if (result.errorCode || result.variant === null) return { ...result, value };
-      if (kind(result.value) !== kind(fallback)) return fail('TYPE_MISMATCH');
+      if (result.errorCode || result.variant === null) return { ...result, value } as TypedFlagDetails<Widen<T>>;
+      if (kind(result.value) !== kind(value)) return fail('TYPE_MISMATCH');
       if (exposure) expose(exposure.experiment, exposure.version, exposure.unit);
       return result as TypedFlagDetails<Widen<T>>;
     } catch (error) {

@@ -28,18 +28,18 @@ export type OptionalOperator =
   | 'not_in_hashed';
 export type OptionalOperators = Record<OptionalOperator, OperatorCompiler>;
 
-/** A map, not the object: an operator named `constructor` must find nothing. */
-let installed: Map<string, OperatorCompiler> | undefined;
+/** The optional operators once installed, by name. */
+let installed: ReadonlyMap<string, OperatorCompiler> | undefined;
 
-export function installOperators(operators: OptionalOperators): void {
-  installed = new Map(Object.entries(operators));
+export function installOperators(operators: ReadonlyMap<string, OperatorCompiler>): void {
+  installed = operators;
 }
 
 /**
  * Set in a payload's cache when a condition names an operator this module does not compile while the optional ones
- * are not installed: it may be one of them (see compilePayload).
+ * are not installed: it may be one of them (see compilePayload). Empty, the one key no message or pattern has.
  */
-export const MISSING_OPERATORS = 'missing operators';
+export const MISSING_OPERATORS = '';
 
 /**
  * The predicate of an operator over its operands, or what makes the condition broken. `not_in` and `neq` answer as
