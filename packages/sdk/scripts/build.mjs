@@ -100,6 +100,20 @@ const explainByNumber = {
   },
 };
 
+/**
+ * The snippet bundle and its parts are built without the fast paths of evaluation (src/core/fast-paths.ts): a page
+ * evaluates a few dozen times, and downloads every byte.
+ */
+const withoutFastPaths = {
+  name: 'without-fast-paths',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]core[\\/]fast-paths\.ts$/ }, () => ({
+      contents: 'export const FAST_PATHS = false;',
+      loader: 'ts',
+    }));
+  },
+};
+
 /** The snippet bundle installs the pattern, version and date operators from a part, when a payload needs them. */
 const withoutOptionalOperators = {
   name: 'without-optional-operators',
@@ -158,6 +172,7 @@ async function buildSnippet() {
     plugins: [
       explainByNumber,
       withoutOptionalOperators,
+      withoutFastPaths,
       partsFromUrl,
       ...(withoutVisual ? [withoutVisualExperiments] : []),
     ],
@@ -171,7 +186,7 @@ async function buildSnippet() {
     minify: true,
     mangleProps,
     mangleCache: snippet.mangleCache,
-    plugins: [explainByNumber, withoutOptionalOperators],
+    plugins: [explainByNumber, withoutOptionalOperators, withoutFastPaths],
     write: false,
   });
   const codes = await Promise.all(parts.outputFiles.map((output) => shrink(output.text, true)));

@@ -14,6 +14,7 @@ import {
   Problem,
   report as reportTo,
 } from '../core';
+import { FAST_PATHS } from '../core/fast-paths';
 import { FORCE_PARAMETER, MAX_REMEMBERED, READY_TIMEOUT_MS, SDK_VERSIONS } from './constants';
 import { uuid } from './ids';
 import { type BackgroundHost, startBackground } from './lazy-background';
@@ -124,6 +125,10 @@ export function createClient(options: ClientOptions): TabulaClient {
   let etag: string | undefined;
   let attributes: Attributes = {};
   let remembered: RememberedState = { sticky: {}, exposed: [] };
+  /**
+   * The marks of `remembered.exposed`, for a quick lookup (a server-side client logs thousands): kept with the list,
+   * with the fast paths (fast-paths.ts). Without them the list itself is looked in.
+   */
   let exposed = new Set<string>();
   let destroyed = false;
   const listeners = new Set<PayloadListener>();
@@ -160,7 +165,8 @@ export function createClient(options: ClientOptions): TabulaClient {
     const stored = state.read() || { sticky: {}, exposed: [] };
     for (const target of [stored, remembered]) {
       change(target);
-      target.exposed.splice(0, target.exposed.length - MAX_REMEMBERED);
+      const dropped = target.exposed.splice(0, target.exposed.length - MAX_REMEMBERED);
+      if (FAST_PATHS && target === remembered) for (const mark of dropped) exposed.delete(mark);
       const keys = Object.keys(target.sticky);
       for (const key of keys.slice(0, keys.length - MAX_REMEMBERED)) delete target.sticky[key];
     }
@@ -184,13 +190,11 @@ export function createClient(options: ClientOptions): TabulaClient {
   // A new phase may move the unit to another version, which is a new exposure: the version is part of the mark.
   const expose = (experiment: string, version: string, unitId: string, loggedByServer?: boolean): void => {
     const mark = `${experiment}|${version}|${unitId}`;
-    if (exposed.has(mark)) return;
-    exposed.add(mark);
+    if (FAST_PATHS ? exposed.has(mark) : remembered.exposed.includes(mark)) return;
+    if (FAST_PATHS) exposed.add(mark);
     remember((target) => {
       target.exposed.push(mark);
     });
-    // The set only speeds up the lookup; the bounded list is what is remembered.
-    if (exposed.size > 2 * MAX_REMEMBERED) exposed = new Set(remembered.exposed);
     if (!loggedByServer) queueEvent({ type: 'exposure', unitId, experiment, version });
   };
 
@@ -340,7 +344,7 @@ export function createClient(options: ClientOptions): TabulaClient {
     }
     attributes = { id: unit, ...settings.attributes };
     remembered = state.read() || remembered;
-    exposed = new Set(remembered.exposed);
+    if (FAST_PATHS) exposed = new Set(remembered.exposed);
 
     const cached = cache.read();
     const bootstrap = isPayload(settings.payload) ? settings.payload : undefined;

@@ -1,5 +1,6 @@
 import type { ConditionOperator } from '@tabula/protocol';
 import { compareOrdered, isNumericString, toNumber, toText } from './coercion';
+import { FAST_PATHS } from './fast-paths';
 import { type Accept, above, below, type OperatorCompiler, type Predicate, someOperand } from './operands';
 import { Problem } from './problem';
 import { explain, type PayloadCache } from './report';
@@ -100,9 +101,9 @@ function membership(values: unknown[]): Predicate {
       if (number !== undefined) numericStrings.add(number);
     }
   }
-  // A short list is scanned, which beats hashing. Two strings compare as strings ("1" ≠ "1.0"), but a numeric
-  // string equals a listed number.
-  const scanned = strings.size > 8 ? undefined : [...strings];
+  // A short list is scanned, which beats hashing (a fast path). Two strings compare as strings ("1" ≠ "1.0"), but a
+  // numeric string equals a listed number.
+  const scanned = FAST_PATHS && strings.size <= 8 ? [...strings] : undefined;
   const matchesText = (value: string): boolean => {
     if (scanned) {
       for (const text of scanned) if (text === value) return true;
@@ -117,9 +118,12 @@ function membership(values: unknown[]): Predicate {
       : typeof value === 'number'
         ? numbers.has(value) || numericStrings.has(value)
         : typeof value === 'boolean' && strings.has(String(value));
-  // The common case, a string, without the array check.
-  return (value) =>
-    typeof value === 'string' ? matchesText(value) : Array.isArray(value) ? value.some(matches) : matches(value);
+  // The common case, a string, without the array check (a fast path).
+  if (FAST_PATHS) {
+    return (value) =>
+      typeof value === 'string' ? matchesText(value) : Array.isArray(value) ? value.some(matches) : matches(value);
+  }
+  return (value) => (Array.isArray(value) ? value.some(matches) : matches(value));
 }
 
 function texts(values: unknown[], test: (subject: string, operand: string) => boolean): Predicate {

@@ -8,7 +8,7 @@ import {
   type StorageLike,
   type TabulaClient,
 } from '../../src';
-import { QUEUE_SAVE_DELAY_MS, USAGE_REPORT_INTERVAL_MS } from '../../src/client/constants';
+import { MAX_REMEMBERED, QUEUE_SAVE_DELAY_MS, USAGE_REPORT_INTERVAL_MS } from '../../src/client/constants';
 import { hostileStorage } from '../hostile-storage';
 import { CLIENT_KEY, createFakeServer, type FakeServer, HOST, makePayload } from './fake-server';
 
@@ -298,6 +298,22 @@ describe('exposures', () => {
     reloaded.getExperiment('checkout-test');
     await reloaded.flush();
     expect(server.storedOfType('exposure')).toHaveLength(2);
+  });
+
+  it('remembers the last thousand exposures logged: an older one is logged again', async () => {
+    const client = start();
+    await client.ready();
+    for (let unit = 0; unit <= MAX_REMEMBERED; unit++) {
+      client.getExperiment('checkout-test', { id: `unit-${unit}` });
+      // A batch at a time, before the queue's bound drops any.
+      if (unit % 400 === 399) await client.flush();
+    }
+    client.getExperiment('checkout-test', { id: `unit-${MAX_REMEMBERED}` });
+    client.getExperiment('checkout-test', { id: 'unit-0' });
+    await client.flush();
+    const units = server.storedOfType('exposure').map((event) => event.unitId);
+    expect(units).toHaveLength(MAX_REMEMBERED + 2);
+    expect(units.filter((unit) => unit === 'unit-0')).toHaveLength(2);
   });
 
   it('serves forced versions from options and the URL without logging exposures', async () => {
