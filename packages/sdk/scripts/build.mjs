@@ -41,17 +41,19 @@ const INTERNAL_PROPERTIES = [
   'write',
   'enqueue',
   'beacon',
-  'storageKey',
   'evaluated',
   'pending',
   'reported',
   'report',
-  // parts loaded on demand
+  // parts loaded on demand, and what the client hands them
   'needs',
   'expose',
   'settings',
   'local',
-  'loadStream',
+  'load',
+  'request',
+  'receive',
+  'queueStore',
   // visual experiments: the client's side, and the applier's facets and changes
   'served',
   'versionOf',
@@ -70,6 +72,9 @@ const INTERNAL_PROPERTIES = [
   'element',
   'facet',
   'kept',
+  // visual experiments' rarer changes: the applier's option and the part's host
+  'structure',
+  'hide',
 ];
 
 /**
@@ -77,10 +82,10 @@ const INTERNAL_PROPERTIES = [
  * when): each entry's exports are what the bundle uses.
  */
 const PARTS = {
+  background: 'src/client/background.ts',
   stream: 'src/client/stream.ts',
   online: 'src/client/online.ts',
   operators: 'src/core/optional-operators.ts',
-  events: 'src/client/events.ts',
   decrypt: 'src/client/decrypt.ts',
   changes: 'src/client/changes.ts',
 };
@@ -95,6 +100,20 @@ const explainByNumber = {
   setup(build) {
     build.onResolve({ filter: /^\.\/explain$/ }, (args) => ({
       path: resolve(args.resolveDir, 'explain-by-number.ts'),
+    }));
+  },
+};
+
+/**
+ * The snippet bundle and its parts are built without the fast paths of evaluation (src/core/fast-paths.ts): a page
+ * evaluates a few dozen times, and downloads every byte.
+ */
+const withoutFastPaths = {
+  name: 'without-fast-paths',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]core[\\/]fast-paths\.ts$/ }, () => ({
+      contents: 'export const FAST_PATHS = false;',
+      loader: 'ts',
     }));
   },
 };
@@ -128,13 +147,14 @@ const partsFromUrl = {
 
 const mangleProps = new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`);
 
-// Terser's repeated compress passes find what esbuild's single pass leaves (inlining, merged declarations).
+// Terser's repeated compress passes find what esbuild's single pass leaves (inlining, merged declarations). Its
+// rewriting of comparisons (`!(a < b)` and the like) only lengthens what gzip then sees.
 const shrink = async (text, module) =>
   (
     await minify(text, {
       ecma: 2020,
       module,
-      compress: { passes: 3, unsafe_arrows: true },
+      compress: { passes: 4, unsafe_arrows: true, comparisons: false },
       format: { comments: false },
     })
   ).code;
@@ -156,6 +176,7 @@ async function buildSnippet() {
     plugins: [
       explainByNumber,
       withoutOptionalOperators,
+      withoutFastPaths,
       partsFromUrl,
       ...(withoutVisual ? [withoutVisualExperiments] : []),
     ],
@@ -169,7 +190,7 @@ async function buildSnippet() {
     minify: true,
     mangleProps,
     mangleCache: snippet.mangleCache,
-    plugins: [explainByNumber, withoutOptionalOperators],
+    plugins: [explainByNumber, withoutOptionalOperators, withoutFastPaths],
     write: false,
   });
   const codes = await Promise.all(parts.outputFiles.map((output) => shrink(output.text, true)));

@@ -1,9 +1,10 @@
 // A part (parts.ts): what visual experiments change beyond elements' text, attributes, styles and places. Loaded only
-// by pages whose versions remove or insert elements, or bring a style sheet, a script or a redirect.
+// by pages whose versions remove or insert elements, or bring a style sheet, a script or a redirect. Its exports are
+// named short: the snippet bundle spells out each name it calls on a part.
 import type { PayloadVersion } from '@tabula/protocol';
 import { addStyleSheet, loadScript } from '../dom/page-changes';
 
-export { insertFacet, removeFacet } from '../dom/structure';
+export { insert, remove, style } from '../dom/structure';
 
 /** How long a redirect waits for the exposure to be sent before it leaves anyway. */
 export const REDIRECT_WAIT_MS = 300;
@@ -12,7 +13,7 @@ export interface PageHost {
   /** The Tabula server's origin, which serves the custom scripts. */
   server: string;
   /** The nonce the page gave the snippet's script element, for what the SDK adds under a nonce policy. */
-  nonce: string;
+  nonce?: string;
   /** Sends the queued events now; never rejects. */
   flush(): Promise<void>;
   /** Hides the page (until the anti-flicker timeout) while it leaves. */
@@ -58,7 +59,7 @@ function leave(target: string, host: PageHost): void {
  * Changes the whole page as the visitor's versions say: leaves for a redirect's address (null: the page is leaving),
  * or adds their style sheets and runs their scripts, and returns what takes the style sheets away again.
  */
-export function changePage(versions: readonly PayloadVersion[], host: PageHost): (() => void) | null {
+export function page(versions: readonly PayloadVersion[], host: PageHost): (() => void) | null {
   const redirect = versions.find((version) => version.redirect)?.redirect;
   const target = redirect && redirectTarget(redirect, location.href);
   if (target) {

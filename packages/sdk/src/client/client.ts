@@ -6,31 +6,23 @@ import {
   type EvaluationOptions,
   errorResult,
   evaluateExperiment,
-  evaluateFlag,
   explain,
   installOperators,
   isObject,
   isPayload,
+  missingFlag,
   Problem,
   report as reportTo,
 } from '../core';
-import {
-  FLUSH_INTERVAL_MS,
-  FORCE_PARAMETER,
-  MAX_REMEMBERED,
-  READY_TIMEOUT_MS,
-  SDK_NAME,
-  SDK_VERSIONS,
-} from './constants';
+import { FAST_PATHS } from '../core/fast-paths';
+import { FORCE_PARAMETER, MAX_REMEMBERED, READY_TIMEOUT_MS, SDK_VERSIONS } from './constants';
 import { uuid } from './ids';
-import { createLazyEventQueue } from './lazy-events';
-import type { OnlineClient } from './online';
+import { type BackgroundHost, startBackground } from './lazy-background';
 import type { ClientOptions, ExperimentResult } from './options';
 import { loadPart } from './parts';
 import { SCRIPT_URL } from './script-url';
 import { createStore } from './storage';
 import { later } from './timers';
-import { startPayloadUpdates } from './updates';
 import { startVisual, type Visual } from './visual';
 
 export type { ClientOptions, ExperimentResult, ProjectClientOptions, TabClientOptions } from './options';
@@ -133,6 +125,10 @@ export function createClient(options: ClientOptions): TabulaClient {
   let etag: string | undefined;
   let attributes: Attributes = {};
   let remembered: RememberedState = { sticky: {}, exposed: [] };
+  /**
+   * The marks of `remembered.exposed`, for a quick lookup (a server-side client logs thousands): kept with the list,
+   * with the fast paths (fast-paths.ts). Without them the list itself is looked in.
+   */
   let exposed = new Set<string>();
   let destroyed = false;
   const listeners = new Set<PayloadListener>();
@@ -140,15 +136,14 @@ export function createClient(options: ClientOptions): TabulaClient {
   let answer: number | undefined;
   const answerListeners = new Set<AnswerListener>();
   const waiting = new Set<(ready: boolean) => void>();
-  const stops: (() => void)[] = [];
   /** Flag usage (usage.ts): evaluations per key and variant, which the event queue reports. */
   const evaluated = new Map<string, Record<string, number>>();
   const version = settings.appId ? SDK_VERSIONS.tab : SDK_VERSIONS.abc;
   const doFetch: typeof fetch = (input, init) => (settings.fetch || globalThis.fetch)(input, init);
   const { storage } = settings;
   const clientKey = typeof settings.clientKey === 'string' ? settings.clientKey : '';
-  const host = (settings.apiHost || scriptOrigin).replace(/\/+$/, '');
-  const url = (endpoint: string): string => `${host}/sdk/v1/${endpoint}/${encodeURIComponent(clientKey)}`;
+  const server = (settings.apiHost || scriptOrigin).replace(/\/+$/, '');
+  const url = (endpoint: string): string => `${server}/sdk/v1/${endpoint}/${encodeURIComponent(clientKey)}`;
   let installing: Promise<void> | undefined;
   /** One attempt: a part that failed to load is reported once, and the conditions that need it stay false. */
   const installOptionalOperators = (): Promise<void> =>
@@ -162,24 +157,16 @@ export function createClient(options: ClientOptions): TabulaClient {
   const state = store<RememberedState>(`state:${clientKey}`, (data) =>
     isObject(data) && isObject(data.sticky) && Array.isArray(data.exposed) ? (data as never) : undefined,
   );
-  const queue = createLazyEventQueue({
-    url: url('events'),
-    storageKey: `tabula:events:${clientKey}`,
-    storage,
-    fetch: doFetch,
-    report,
-    evaluated,
-    // A server-side client is one instance; browsers are counted together, not one per page view.
-    sdk: { name: SDK_NAME, version, instance: typeof document === 'object' ? undefined : uuid() },
-  });
-  const queueEvent = (event: NewEvent): void => queue.enqueue({ ...event, id: uuid(), at: Date.now() } as SdkEvent);
+  const queueEvent = (event: NewEvent): void =>
+    background.enqueue({ ...event, id: uuid(), at: Date.now() } as SdkEvent);
 
   /** Read-modify-write so that tabs sharing storage add to one another's memory instead of overwriting it. */
   const remember = (change: (state: RememberedState) => void): void => {
     const stored = state.read() || { sticky: {}, exposed: [] };
     for (const target of [stored, remembered]) {
       change(target);
-      target.exposed.splice(0, target.exposed.length - MAX_REMEMBERED);
+      const dropped = target.exposed.splice(0, target.exposed.length - MAX_REMEMBERED);
+      if (FAST_PATHS && target === remembered) for (const mark of dropped) exposed.delete(mark);
       const keys = Object.keys(target.sticky);
       for (const key of keys.slice(0, keys.length - MAX_REMEMBERED)) delete target.sticky[key];
     }
@@ -203,13 +190,11 @@ export function createClient(options: ClientOptions): TabulaClient {
   // A new phase may move the unit to another version, which is a new exposure: the version is part of the mark.
   const expose = (experiment: string, version: string, unitId: string, loggedByServer?: boolean): void => {
     const mark = `${experiment}|${version}|${unitId}`;
-    if (exposed.has(mark)) return;
-    exposed.add(mark);
+    if (FAST_PATHS ? exposed.has(mark) : remembered.exposed.includes(mark)) return;
+    if (FAST_PATHS) exposed.add(mark);
     remember((target) => {
       target.exposed.push(mark);
     });
-    // The set only speeds up the lookup; the bounded list is what is remembered.
-    if (exposed.size > 2 * MAX_REMEMBERED) exposed = new Set(remembered.exposed);
     if (!loggedByServer) queueEvent({ type: 'exposure', unitId, experiment, version });
   };
 
@@ -246,7 +231,9 @@ export function createClient(options: ClientOptions): TabulaClient {
    * those conditions false (and reported) as an unknown operator's are. A payload that cannot be decrypted is reported,
    * neither served nor stored: the one before goes on, on this visit and the next.
    */
-  const receive = async (next: Received, validator: string | null, fresh?: boolean): Promise<void> => {
+  const receive = async (next: Received, validator: string | null, fresh = true): Promise<void> => {
+    // A payload the server sends again (a stream reopened, a poll whose ETag CORS hides) changes nothing.
+    if (latest?.revision === next.revision) return;
     const arrival = ++arrivals;
     latest = next;
     // Stream payloads and responses whose ETag is hidden by CORS still revalidate: the ETag is the quoted revision.
@@ -269,28 +256,23 @@ export function createClient(options: ClientOptions): TabulaClient {
     }
   };
 
-  const apply = (next: unknown, validator: string | null): void => {
-    if (!isPayload(next)) throw new Error('malformed payload');
-    if (latest?.revision !== next.revision) void receive(next, validator, true);
-  };
-
-  const getFlagDetails = <T>(key: string, fallback: T, given?: Attributes): TypedFlagDetails<Widen<T>> => {
-    const value = fallback as Widen<T>;
-    const fail = (errorCode: EvaluationErrorCode): TypedFlagDetails<Widen<T>> => ({
-      ...errorResult(key, errorCode),
-      value,
-    });
+  const getFlagDetails = <T>(key: string, value: T, given?: Attributes): TypedFlagDetails<Widen<T>> => {
+    const fail = (errorCode: EvaluationErrorCode) =>
+      ({ ...errorResult(key, errorCode), value }) as TypedFlagDetails<Widen<T>>;
     try {
       if (!compiled) return fail('PROVIDER_NOT_READY');
-      const { exposure, ...result } = evaluateFlag(compiled, key, isObject(given) ? given : attributes, evaluation);
+      const flag = compiled.flags.get(key);
+      const { exposure, ...result } = flag
+        ? flag(isObject(given) ? given : attributes, evaluation)
+        : missingFlag(compiled, key, evaluation);
       // Keys the payload does not hold count too: the server lists them as unknown flags, so typos surface.
       const counts = evaluated.get(key) || {};
       const variant = result.variant || '';
       counts[variant] = (counts[variant] || 0) + 1;
       evaluated.set(key, counts);
       // An error, or no variant (the flag defers to the caller's own default): the caller's default value.
-      if (result.errorCode || result.variant === null) return { ...result, value };
-      if (kind(result.value) !== kind(fallback)) return fail('TYPE_MISMATCH');
+      if (result.errorCode || result.variant === null) return { ...result, value } as TypedFlagDetails<Widen<T>>;
+      if (kind(result.value) !== kind(value)) return fail('TYPE_MISMATCH');
       if (exposure) expose(exposure.experiment, exposure.version, exposure.unit);
       return result as TypedFlagDetails<Widen<T>>;
     } catch (error) {
@@ -323,8 +305,8 @@ export function createClient(options: ClientOptions): TabulaClient {
         unitId: String(unit.id),
         event: String(event),
         value: Number.isFinite(value) ? value : undefined,
-        properties: isObject(properties) ? (JSON.parse(JSON.stringify(properties)) as never) : undefined,
-        // All of them: the queue keeps the scalar ones (events.ts).
+        // As given: the queue copies them, and keeps the scalar attributes (events.ts).
+        properties: properties as never,
         attributes: unit as never,
       });
     } catch (error) {
@@ -332,7 +314,26 @@ export function createClient(options: ClientOptions): TabulaClient {
     }
   };
 
-  const online: OnlineClient = { settings, forced, url, fetch: doFetch, expose, local: experiment };
+  const host: BackgroundHost = {
+    settings,
+    url,
+    fetch: doFetch,
+    report,
+    version,
+    evaluated,
+    queueStore: (parse) => store(`events:${clientKey}`, parse),
+    request: () => doFetch(url('payload'), etag ? { headers: { 'if-none-match': etag } } : {}),
+    receive,
+    answered(status) {
+      answer = status;
+      notify(answerListeners, status);
+    },
+    load: loadPart,
+    forced,
+    expose,
+    local: experiment,
+  };
+  const background = startBackground(host);
 
   try {
     const visitor = store<string>('visitor', (data) => (typeof data === 'string' && data ? data : undefined));
@@ -343,30 +344,14 @@ export function createClient(options: ClientOptions): TabulaClient {
     }
     attributes = { id: unit, ...settings.attributes };
     remembered = state.read() || remembered;
-    exposed = new Set(remembered.exposed);
+    if (FAST_PATHS) exposed = new Set(remembered.exposed);
 
     const cached = cache.read();
     const bootstrap = isPayload(settings.payload) ? settings.payload : undefined;
     if (cached && !(bootstrap && bootstrap.generatedAt > cached.payload.generatedAt))
-      void receive(cached.payload, cached.etag);
-    else if (bootstrap) void receive(bootstrap, null);
+      void receive(cached.payload, cached.etag, false);
+    else if (bootstrap) void receive(bootstrap, null, false);
 
-    stops.push(
-      later(() => void queue.flush(), settings.flushInterval || FLUSH_INTERVAL_MS, true),
-      startPayloadUpdates({
-        url,
-        fetch: doFetch,
-        settings,
-        etag: () => etag,
-        apply,
-        report,
-        answered(status) {
-          answer = status;
-          notify(answerListeners, status);
-        },
-        loadStream: () => loadPart('stream'),
-      }),
-    );
     if (settings.enableUI && typeof document === 'object') {
       visual = startVisual({
         served: () => served,
@@ -374,8 +359,8 @@ export function createClient(options: ClientOptions): TabulaClient {
         goal: (event, properties) => track(event, undefined, properties),
         report,
         hideFor: settings.antiFlickerTimeout,
-        server: host,
-        flush: () => queue.flush(),
+        server,
+        flush: () => background.flush(),
       });
     }
   } catch (error) {
@@ -404,7 +389,7 @@ export function createClient(options: ClientOptions): TabulaClient {
     fetchExperiment(key) {
       const given = attributes;
       return loadPart('online')
-        .then((part) => part.fetchExperiment(online, key, given, compiled))
+        .then((part) => part.fetchExperiment(host, key, given, compiled))
         .catch((error) => {
           report(error);
           // Offline, the local evaluation answers; it logs the exposure the server could not.
@@ -426,16 +411,15 @@ export function createClient(options: ClientOptions): TabulaClient {
       listener(answer);
       return () => void answerListeners.delete(listener);
     },
-    flush: () => queue.flush(),
+    flush: () => background.flush(),
     destroy() {
       if (destroyed) return;
       destroyed = true;
       visual?.stop();
       visual = undefined;
-      for (const stop of stops) stop();
+      background.stop();
       listeners.clear();
       for (const resolve of waiting) resolve(!!compiled);
-      void queue.stop();
     },
   };
 }

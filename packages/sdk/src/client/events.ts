@@ -1,22 +1,11 @@
 import type { EventBatchResult, SdkEvent } from '@tabula/protocol';
-import { explain, Problem } from '../core';
-import { MAX_EVENTS_PER_BATCH, MAX_QUEUED_EVENTS, QUEUE_SAVE_DELAY_MS } from './constants';
+import { explain, isObject, Problem } from '../core';
+import { MAX_EVENTS_PER_BATCH, MAX_QUEUED_EVENTS, QUEUE_SAVE_DELAY_MS, SDK_NAME } from './constants';
+import { uuid } from './ids';
+import type { ClientHost } from './options';
 import { scalars } from './scalars';
-import { createStore, type StorageLike } from './storage';
 import { later } from './timers';
 import { createFlagUsage, type EvaluationCounts } from './usage';
-
-export interface EventQueueOptions {
-  url: string;
-  storageKey: string;
-  storage?: StorageLike;
-  fetch: typeof fetch;
-  report: (error: unknown) => void;
-  /** The flags evaluated (usage.ts): their counts travel in the same requests as the events, or alone. */
-  evaluated: Map<string, Record<string, number>>;
-  /** Who reports the usage: the SDK's name and version, and a server-side client's instance id. */
-  sdk: { name: string; version: string; instance?: string };
-}
 
 export interface EventQueue {
   enqueue(event: SdkEvent): void;
@@ -27,11 +16,19 @@ export interface EventQueue {
 }
 
 /**
- * A track event carries the unit's attributes as the client held them: only the scalar values the server accepts
- * travel. Done here, not in the snippet bundle, for the events the page queued before this part was loaded too.
+ * A track event carries the unit's attributes as the client held them, of which only the scalar values the server
+ * accepts travel, and the properties as the page gave them: a copy of them as they were when tracked, when they are an
+ * object. Done here, not in the snippet bundle, for the events the page queued before this part was loaded too (their
+ * record in storage holds them as JSON: copied already).
  */
 const cleaned = (event: SdkEvent): SdkEvent =>
-  event.type === 'track' && event.attributes ? { ...event, attributes: scalars(event.attributes) } : event;
+  event.type === 'track'
+    ? {
+        ...event,
+        properties: isObject(event.properties) ? JSON.parse(JSON.stringify(event.properties)) : undefined,
+        attributes: event.attributes && scalars(event.attributes),
+      }
+    : event;
 
 const parseQueue = (data: unknown): SdkEvent[] | undefined =>
   Array.isArray(data)
@@ -40,11 +37,18 @@ const parseQueue = (data: unknown): SdkEvent[] | undefined =>
         .map(cleaned)
     : undefined;
 
+/** Who reports the usage: the SDK's name and version, and a server-side client's instance id. */
+interface Reporter {
+  name: string;
+  version: string;
+  instance?: string;
+}
+
 /**
  * The body of a batch; sent as text/plain, which keeps the POST a "simple" cross-origin request (no preflight).
  * Without usage it is the `{ events }` every server version takes.
  */
-const batchBody = (events: SdkEvent[], counts: EvaluationCounts, sdk: EventQueueOptions['sdk']): string =>
+const batchBody = (events: SdkEvent[], counts: EvaluationCounts, sdk: Reporter): string =>
   JSON.stringify(Object.keys(counts).length ? { events, evaluations: counts, sdk } : { events });
 
 /**
@@ -55,15 +59,19 @@ const batchBody = (events: SdkEvent[], counts: EvaluationCounts, sdk: EventQueue
  * overwrite each other, and each sends the other's events too. Resending is safe: the server recognises event ids it
  * has already stored, and reporting a flag's usage twice only repeats its time.
  */
-export function createEventQueue(options: EventQueueOptions): EventQueue {
-  const { url, report } = options;
+export function createEventQueue(
+  options: Pick<ClientHost, 'url' | 'fetch' | 'report' | 'version' | 'evaluated' | 'queueStore'>,
+): EventQueue {
+  const { report } = options;
+  const url = options.url('events');
   const usage = createFlagUsage(options.evaluated);
-  const store = createStore<SdkEvent[]>({
-    key: options.storageKey,
-    version: 1,
-    parse: parseQueue,
-    storage: options.storage,
-  });
+  const store = options.queueStore(parseQueue);
+  // A server-side client is one instance; browsers are counted together, not one per page view.
+  const sdk: Reporter = {
+    name: SDK_NAME,
+    version: options.version,
+    instance: typeof document === 'object' ? undefined : uuid(),
+  };
   let queue: SdkEvent[] = store.read() || [];
   /** Ids that left the queue since the last save (sent, or dropped when it was full): storage must forget them too. */
   let gone = new Set<string>();
@@ -111,7 +119,7 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
     const response = await options.fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
-      body: batchBody(batch, counts, options.sdk),
+      body: batchBody(batch, counts, sdk),
     });
     const { status } = response;
     if (status >= 500 || status === 429) {
@@ -136,10 +144,7 @@ export function createEventQueue(options: EventQueueOptions): EventQueue {
     const batch = queue.filter((event) => !beaconed.has(event.id)).slice(0, MAX_EVENTS_PER_BATCH);
     const counts = usage.pending(true);
     const { navigator } = globalThis;
-    if (
-      (batch.length || Object.keys(counts).length) &&
-      navigator?.sendBeacon?.(url, batchBody(batch, counts, options.sdk))
-    ) {
+    if ((batch.length || Object.keys(counts).length) && navigator?.sendBeacon?.(url, batchBody(batch, counts, sdk))) {
       for (const event of batch) beaconed.add(event.id);
       usage.reported(counts);
     }

@@ -2,21 +2,8 @@ import type { EvaluateRequest, EvaluateResponse } from '@tabula/protocol';
 import type { Attributes, CompiledPayload } from '../core';
 // From its module, not the core's index: this part carries only what it uses.
 import { unitOf } from '../core/bucket';
-import type { ClientOptions, ExperimentResult } from './options';
+import type { ClientHost, ExperimentResult } from './options';
 import { scalars } from './scalars';
-
-/** What online retrieval uses of the client. */
-export interface OnlineClient {
-  settings: Partial<ClientOptions>;
-  /** QA-forced versions, by experiment. */
-  forced: Record<string, string>;
-  url: (endpoint: string) => string;
-  fetch: typeof fetch;
-  /** Remembers (and, unless the server logged it, logs) an exposure. */
-  expose: (experiment: string, version: string, unit: string, loggedByServer?: boolean) => void;
-  /** Local evaluation, logging the exposure when `log` is set. */
-  local: (key: string, attributes: Attributes, log?: boolean) => ExperimentResult | null;
-}
 
 /**
  * Online retrieval: the server assigns the unit's version (`POST /sdk/v1/evaluate`), logging the exposure with
@@ -24,7 +11,7 @@ export interface OnlineClient {
  * own: the snippet bundle loads it on the first call.
  */
 export async function fetchExperiment(
-  client: OnlineClient,
+  client: Pick<ClientHost, 'settings' | 'forced' | 'url' | 'fetch' | 'expose' | 'local'>,
   key: string,
   attributes: Attributes,
   compiled: CompiledPayload | undefined,

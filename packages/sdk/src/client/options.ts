@@ -1,8 +1,8 @@
-// The client's options and what an experiment answers: types of their own, so the parts the client loads can name
-// them without importing the client.
+// The client's options, what an experiment answers and what the client hands its parts: types of their own, so the
+// parts the client loads can name them without importing the client.
 import type { ExperimentAssignment, SdkPayload, SealedPayload } from '@tabula/protocol';
 import type { Attributes } from '../core';
-import type { StorageLike } from './storage';
+import type { EnvelopeStore, StorageLike } from './storage';
 
 interface CommonOptions {
   /** The client key of one environment (`{key}` in the snippet). */
@@ -61,3 +61,36 @@ export interface ProjectClientOptions extends CommonOptions {
 export type ClientOptions = TabClientOptions | ProjectClientOptions;
 
 export type ExperimentResult = Pick<ExperimentAssignment, 'version' | 'params'>;
+
+/**
+ * What the client hands the parts it loads (parts.ts): one object for all of them, each part naming what it reads
+ * (`Pick<ClientHost, …>`).
+ */
+export interface ClientHost {
+  settings: Partial<ClientOptions>;
+  /** The address of one of the SDK's endpoints, for the client key. */
+  url: (endpoint: string) => string;
+  fetch: typeof fetch;
+  report: (error: unknown) => void;
+  /** The SDK version of the client's product family, under which its usage is reported. */
+  version: string;
+  /** The flags evaluated (usage.ts): their counts travel with the events. */
+  evaluated: Map<string, Record<string, number>>;
+  /** The event queue's record in storage (the client key's), read through `parse`. */
+  queueStore: <T>(parse: (data: unknown) => T | undefined) => EnvelopeStore<T>;
+  /** Asks for the payload, revalidating the one served (If-None-Match); a fetch that throws rejects. */
+  request: () => Promise<Response>;
+  /**
+   * Serves a payload the server sent (its ETag, when the answer tells it), stores it and tells the subscribers; one
+   * whose revision is the one received last changes nothing. Never rejects.
+   */
+  receive: (payload: SdkPayload | SealedPayload, etag: string | null) => Promise<void>;
+  /** How the server answered (the client's AnswerListener): see AnswerListener in client.ts. */
+  answered: (status: number) => void;
+  /** QA-forced versions, by experiment. */
+  forced: Record<string, string>;
+  /** Remembers (and, unless the server logged it, logs) an exposure. */
+  expose: (experiment: string, version: string, unit: string, loggedByServer?: boolean) => void;
+  /** Local evaluation, logging the exposure unless `log` is false. */
+  local: (key: string, attributes: Attributes, log?: boolean) => ExperimentResult | null;
+}

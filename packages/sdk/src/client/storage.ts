@@ -4,6 +4,7 @@
  * a record that is not a valid envelope, or whose data fails validation, is removed. Nothing here throws: storage
  * that is missing, full or forbidden (private mode, sandboxed iframes) degrades to memory.
  */
+import { isObject } from '../core/coercion';
 
 export interface StoredRecord<T> {
   version: number;
@@ -41,7 +42,7 @@ export interface EnvelopeStore<T> {
 export function createMemoryStorage(): StorageLike {
   const items = new Map<string, string>();
   return {
-    getItem: (key) => (items.has(key) ? (items.get(key) as string) : null),
+    getItem: (key) => items.get(key) ?? null,
     setItem: (key, value) => void items.set(key, value),
     removeItem: (key) => void items.delete(key),
   };
@@ -62,8 +63,8 @@ function attempt<T>(run: () => T): T | undefined {
 }
 
 function isEnvelope(value: unknown): value is StoredRecord<unknown> {
-  if (typeof value !== 'object' || value === null || !('data' in value)) return false;
-  const { version, createdAt, updatedAt } = value as Record<string, unknown>;
+  if (!isObject(value) || !('data' in value)) return false;
+  const { version, createdAt, updatedAt } = value;
   return Number.isInteger(version) && Number.isFinite(createdAt) && Number.isFinite(updatedAt);
 }
 

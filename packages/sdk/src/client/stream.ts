@@ -1,23 +1,17 @@
 import { STREAM_SILENCE_MS } from './constants';
-import type { ClientOptions } from './options';
+import type { ClientHost } from './options';
 import { backoff, later } from './timers';
 
-export interface StreamOptions {
-  url: (endpoint: 'stream') => string;
-  fetch: typeof fetch;
-  /** EventSource is used in browsers unless the host injected its own `fetch` (then every request goes through it). */
-  settings: Partial<ClientOptions>;
-  /** Throws on a malformed payload, which is reported; the stream stays open. */
+export interface StreamOptions extends Pick<ClientHost, 'url' | 'fetch' | 'settings' | 'report' | 'answered'> {
+  /** Hands the client a payload the stream brought; throws on a malformed one. */
   apply: (payload: unknown, etag: string | null) => void;
-  report: (error: unknown) => void;
-  /** How the server answered (the client's AnswerListener): 200 once a stream is open, 0 when it is lost. */
-  answered: (status: number) => void;
 }
 
 /**
  * Server-sent events bring each change at once; a stream that ends, fails or stays silent for three heartbeats is
  * reopened with backoff. A part of its own: the snippet bundle loads it only for clients with `streaming` on.
- * Returns the stop function.
+ * EventSource is used in browsers unless the host injected its own `fetch` (then every request goes through it).
+ * A malformed payload is reported; the stream stays open. Returns the stop function.
  */
 export function startStream(options: StreamOptions): () => void {
   const { report } = options;

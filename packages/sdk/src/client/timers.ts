@@ -2,7 +2,7 @@ import { RETRY_BASE_MS, RETRY_MAX_MS } from './constants';
 
 /** Runs `run` after `ms` (or every `ms`); the timer does not keep a Node process alive. Returns its cancel. */
 export function later(run: () => void, ms: number, repeat?: boolean): () => void {
-  const timer: unknown = repeat ? setInterval(run, ms) : setTimeout(run, ms);
+  const timer: unknown = (repeat ? setInterval : setTimeout)(run, ms);
   (timer as { unref?: () => void }).unref?.();
   return () => (repeat ? clearInterval : clearTimeout)(timer as number);
 }

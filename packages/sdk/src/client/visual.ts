@@ -68,7 +68,8 @@ export function startVisual(host: VisualHost): Visual {
   const { report } = host;
   if (new URLSearchParams(location.search).has(EDITOR_TOKEN_PARAM)) return openEditor(host.server);
   let applied: AppliedRules | undefined;
-  let undoPage: (() => void) | undefined;
+  /** Undoes the part's changes of the whole page; null while the page leaves for a redirect. */
+  let undoPage: (() => void) | null | undefined;
   /** What is applied, to tell a payload or an address that changes nothing from one that does. */
   let appliedVersions = '[]';
   /** The part with the rarer kinds of change, once loaded; null when it could not be. */
@@ -84,7 +85,7 @@ export function startVisual(host: VisualHost): Visual {
     reveal ||= hidePage(host.hideFor);
   };
   const pageview = () => host.goal(PAGEVIEW_EVENT, { url: location.href });
-  const pageHost = { ...host, nonce: SCRIPT?.nonce || '', hide };
+  const pageHost = { ...host, nonce: SCRIPT?.nonce, hide };
 
   /**
    * Loads the part with the rarer changes, the page hidden meanwhile (up to the anti-flicker timeout) so that it never
@@ -94,36 +95,35 @@ export function startVisual(host: VisualHost): Visual {
     hide();
     if (loading) return;
     loading = true;
-    loadPart('changes').then(
-      (part) => {
-        changes = part;
+    loadPart('changes')
+      .then(
+        (part) => (changes = part),
+        (error) => {
+          report(error);
+          changes = null;
+        },
+      )
+      .then(() => {
         appliedVersions = '';
         update();
-      },
-      (error) => {
-        report(error);
-        changes = null;
-        appliedVersions = '';
-        update();
-      },
-    );
+      });
   };
 
   /** Applies the versions' changes; false while the part they need is loading, or when the page is leaving. */
   const apply = (versions: PayloadVersion[], text: string): boolean => {
-    // What only the part applies: elements removed or inserted, a style sheet, a script, a redirect. A value that
-    // merely contains these words is escaped in the JSON, so never matches; a stray match would only load the part.
-    if (changes === undefined && /"type":"(remove|insert)"|"(css|script|redirect)":/.test(text)) {
+    // What only the part applies: elements removed or inserted, one device's styles, a style sheet, a script, a
+    // redirect. Quotes inside a
+    // value are escaped in the JSON, so a text merely containing these words never matches; a stray match (an
+    // attribute named so) would only load the part.
+    if (changes === undefined && /"(remove|insert|device|css|script|redirect)"/.test(text)) {
       loadChanges();
       return false;
     }
     const part = changes || undefined;
     applied?.revert();
     undoPage?.();
-    undoPage = undefined;
-    const undo = part?.changePage(versions, pageHost);
-    if (undo === null) return false;
-    undoPage = undo;
+    undoPage = part?.page(versions, pageHost);
+    if (undoPage === null) return false;
     const rules = versions.flatMap((version) => version.elementRules || []);
     applied = rules.length ? applyElementRules(rules, { onError: report, structure: part }) : undefined;
     return true;

@@ -1,7 +1,8 @@
 // Bucketing (ARCHITECTURE §5): MurmurHash3 x86 32-bit over the UTF-8 bytes of strings, read straight from
-// charCodeAt (nothing allocated) while they are ASCII. A hash can resume from the state another one reached, so a
-// bucketer hashes its salt once and then only each unit's bytes. One module on purpose: evaluation calls nothing
-// across modules here.
+// charCodeAt (nothing allocated) while they are ASCII, with the fast paths (fast-paths.ts). A hash can resume from the
+// state another one reached, so a bucketer hashes its salt once and then only each unit's bytes. One module on
+// purpose: evaluation calls nothing across modules here.
+import { FAST_PATHS } from './fast-paths';
 import type { Attributes } from './types';
 
 /** Weights, traffic and layer slots are in basis points: 10000 is everyone. */
@@ -27,30 +28,32 @@ const utf8 = (text: string): string => unescape(encodeURIComponent(text.replace(
 
 /**
  * The hash of the bytes hashed in `from` followed by the UTF-8 bytes of `text`, as a signed 32-bit integer: `>>> 0`
- * reads it unsigned. Leaves its state in `reached`. Characters are taken as bytes while they are ASCII (unit ids
- * nearly always are); past that the text is hashed again from its UTF-8 encoding (`encoded`).
+ * reads it unsigned. Leaves its state in `reached`. With the fast paths (fast-paths.ts), characters are taken as bytes
+ * while they are ASCII (unit ids nearly always are), four at a time, and past that the text is hashed again from its
+ * UTF-8 encoding (`encoded`); without them, every text is encoded first and hashed byte by byte.
  */
 function murmur(from: HashState, text: string, encoded?: boolean): number {
+  const bytes = FAST_PATHS ? text : utf8(text);
   const limit = encoded ? 0xff : 0x7f;
-  let h = from[0];
-  let k = from[1];
-  let used = from[2];
-  const n = text.length;
+  let [h, k, used] = from;
+  const n = bytes.length;
   let i = 0;
-  // Four bytes make one block at once with the bytes already pending, whose place the word's last bytes take.
-  for (; i + 3 < n; i += 4) {
-    const a = text.charCodeAt(i);
-    const b = text.charCodeAt(i + 1);
-    const c = text.charCodeAt(i + 2);
-    const d = text.charCodeAt(i + 3);
-    if ((a | b | c | d) > limit) return murmur(from, utf8(text), true);
-    const word = a | (b << 8) | (c << 16) | (d << 24);
-    h = mix(h, k | (word << used));
-    k = used ? word >>> (32 - used) : 0;
+  if (FAST_PATHS) {
+    // Four bytes make one block at once with the bytes already pending, whose place the word's last bytes take.
+    for (; i + 3 < n; i += 4) {
+      const a = bytes.charCodeAt(i);
+      const b = bytes.charCodeAt(i + 1);
+      const c = bytes.charCodeAt(i + 2);
+      const d = bytes.charCodeAt(i + 3);
+      if ((a | b | c | d) > limit) return murmur(from, utf8(text), true);
+      const word = a | (b << 8) | (c << 16) | (d << 24);
+      h = mix(h, k | (word << used));
+      k = used ? word >>> (32 - used) : 0;
+    }
   }
   for (; i < n; i++) {
-    const byte = text.charCodeAt(i);
-    if (byte > limit) return murmur(from, utf8(text), true);
+    const byte = bytes.charCodeAt(i);
+    if (FAST_PATHS && byte > limit) return murmur(from, utf8(text), true);
     k |= byte << used;
     used += 8;
     if (used === 32) {

@@ -11,7 +11,7 @@ import { createBucketer, unitOf } from './bucket';
 import { isObject } from './coercion';
 import type { CompiledExperiment } from './experiments';
 import { Problem } from './problem';
-import { explain, fault, type PayloadCache } from './report';
+import { explain, type Fault, fault, type PayloadCache } from './report';
 import type { Attributes, EvaluationOptions, FlagResult } from './types';
 import { compileSplit } from './weights';
 
@@ -26,13 +26,20 @@ export type CompiledFlag = (
   depth?: number,
 ) => FlagResult;
 
-/** A rule's answer: the result, no match (null), or "would have matched but the unit has no id". */
-const UNIT_MISSING = 'unit-missing';
-type Serving = (attributes: Attributes, options: EvaluationOptions) => FlagResult | null | typeof UNIT_MISSING;
+/** A rule's answer: the result, no match (null), or undefined for "would have matched but the unit has no id". */
+type Serving = (attributes: Attributes, options: EvaluationOptions) => FlagResult | null | undefined;
 
 export function errorResult(key: string, errorCode: EvaluationErrorCode): FlagResult {
   return { key, value: null, variant: null, reason: 'ERROR', errorCode };
 }
+
+/** Stands in for a flag the payload describes badly, or one of its variants: PARSE_ERROR, and the problem reported. */
+export const brokenFlag =
+  (key: string, problem: Fault): CompiledFlag =>
+  (_attributes, options) => {
+    problem(options);
+    return errorResult(key, 'PARSE_ERROR');
+  };
 
 export interface FlagScope {
   readonly segments: Segments;
@@ -43,10 +50,10 @@ export interface FlagScope {
 }
 
 /**
- * An own property, not an inherited one (a param named `constructor` is not Object's). JSON properties are all
- * enumerable; Object.hasOwn is not in es2018.
+ * An own property, not an inherited one (a param named `constructor` is not Object's). Object.hasOwn is not in
+ * es2020; this runs once per payload, not per evaluation.
  */
-const hasOwn = (object: object, name: string): boolean => Object.prototype.propertyIsEnumerable.call(object, name);
+const hasOwn = (object: object, name: string): boolean => Object.keys(object).includes(name);
 
 export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
   const { key, variants, rules } = flag;
@@ -72,13 +79,7 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
    */
   function serveVariant(variant: string | null, reason: EvaluationReason, ruleId?: string): CompiledFlag {
     if (variant === null) return () => ({ key, value: null, variant: null, reason, metadata });
-    if (!values.has(variant)) {
-      const missing = fault(explain(Problem.MissingVariant, key, variant));
-      return (_attributes, options) => {
-        missing(options);
-        return errorResult(key as string, 'PARSE_ERROR');
-      };
-    }
+    if (!values.has(variant)) return brokenFlag(key as string, fault(explain(Problem.MissingVariant, key, variant)));
     const value = values.get(variant) as JsonValue;
     // Without a rule, `ruleId` is undefined: absent from JSON, and ignored by the OpenFeature providers; so is
     // `metadata` for a flag without any.
@@ -101,7 +102,7 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
         const bucketOf = createBucketer(`${key}.${ruleId}`);
         return (attributes, options) => {
           const unit = unitOf(attributes, unitAttribute);
-          if (unit === undefined) return UNIT_MISSING;
+          if (unit === undefined) return undefined;
           const index = split(bucketOf(unit), options);
           return index < 0 ? null : (outcomes[index] as CompiledFlag)(attributes, options);
         };
@@ -119,7 +120,7 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
           const forced = index >= 0;
           if (!forced) {
             const assigned = experiment.assignIndex(attributes, options);
-            if (assigned === undefined) return UNIT_MISSING;
+            if (assigned === undefined) return undefined;
             index = assigned;
           }
           const value = params[index];
@@ -190,7 +191,7 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
         const audience = audiences[i];
         if (audience && !audience(attributes, options)) continue;
         const outcome = (servings[i] as Serving)(attributes, options);
-        if (outcome === UNIT_MISSING) unitMissing = true;
+        if (outcome === undefined) unitMissing = true;
         else if (outcome) return outcome;
       }
       const result = fallback(attributes, options);

@@ -11,6 +11,7 @@ export {
   evaluateExperiment,
   evaluateFlag,
   isPayload,
+  missingFlag,
 } from './evaluator';
 export { errorResult } from './flags';
 export { installOperators } from './operators';

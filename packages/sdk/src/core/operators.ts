@@ -1,5 +1,6 @@
 import type { ConditionOperator } from '@tabula/protocol';
 import { compareOrdered, isNumericString, toNumber, toText } from './coercion';
+import { FAST_PATHS } from './fast-paths';
 import { type Accept, above, below, type OperatorCompiler, type Predicate, someOperand } from './operands';
 import { Problem } from './problem';
 import { explain, type PayloadCache } from './report';
@@ -28,18 +29,18 @@ export type OptionalOperator =
   | 'not_in_hashed';
 export type OptionalOperators = Record<OptionalOperator, OperatorCompiler>;
 
-/** A map, not the object: an operator named `constructor` must find nothing. */
-let installed: Map<string, OperatorCompiler> | undefined;
+/** The optional operators once installed, by name. */
+let installed: ReadonlyMap<string, OperatorCompiler> | undefined;
 
-export function installOperators(operators: OptionalOperators): void {
-  installed = new Map(Object.entries(operators));
+export function installOperators(operators: ReadonlyMap<string, OperatorCompiler>): void {
+  installed = operators;
 }
 
 /**
  * Set in a payload's cache when a condition names an operator this module does not compile while the optional ones
- * are not installed: it may be one of them (see compilePayload).
+ * are not installed: it may be one of them (see compilePayload). Empty, the one key no message or pattern has.
  */
-export const MISSING_OPERATORS = 'missing operators';
+export const MISSING_OPERATORS = '';
 
 /**
  * The predicate of an operator over its operands, or what makes the condition broken. `not_in` and `neq` answer as
@@ -100,9 +101,9 @@ function membership(values: unknown[]): Predicate {
       if (number !== undefined) numericStrings.add(number);
     }
   }
-  // A short list is scanned, which beats hashing. Two strings compare as strings ("1" ≠ "1.0"), but a numeric
-  // string equals a listed number.
-  const scanned = strings.size > 8 ? undefined : [...strings];
+  // A short list is scanned, which beats hashing (a fast path). Two strings compare as strings ("1" ≠ "1.0"), but a
+  // numeric string equals a listed number.
+  const scanned = FAST_PATHS && strings.size <= 8 ? [...strings] : undefined;
   const matchesText = (value: string): boolean => {
     if (scanned) {
       for (const text of scanned) if (text === value) return true;
@@ -117,9 +118,12 @@ function membership(values: unknown[]): Predicate {
       : typeof value === 'number'
         ? numbers.has(value) || numericStrings.has(value)
         : typeof value === 'boolean' && strings.has(String(value));
-  // The common case, a string, without the array check.
-  return (value) =>
-    typeof value === 'string' ? matchesText(value) : Array.isArray(value) ? value.some(matches) : matches(value);
+  // The common case, a string, without the array check (a fast path).
+  if (FAST_PATHS) {
+    return (value) =>
+      typeof value === 'string' ? matchesText(value) : Array.isArray(value) ? value.some(matches) : matches(value);
+  }
+  return (value) => (Array.isArray(value) ? value.some(matches) : matches(value));
 }
 
 function texts(values: unknown[], test: (subject: string, operand: string) => boolean): Predicate {

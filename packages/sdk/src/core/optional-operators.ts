@@ -1,13 +1,14 @@
 import { dateOperators } from './date-operators';
 import { hashedOperators } from './hashed-operators';
+import type { OperatorCompiler } from './operands';
 import type { OptionalOperators } from './operators';
 import { patternOperators } from './pattern-operator';
 import { semverOperators } from './semver-operators';
 
-/** The operators the snippet bundle loads, as a part of its own, only for payloads that use one of them. */
-export const operators: OptionalOperators = {
-  ...patternOperators,
-  ...semverOperators,
-  ...dateOperators,
-  ...hashedOperators,
-};
+const byName: OptionalOperators = { ...patternOperators, ...semverOperators, ...dateOperators, ...hashedOperators };
+
+/**
+ * The operators the snippet bundle loads, as a part of its own, only for payloads that use one of them. A map, not
+ * the object: an operator named `constructor` must find nothing.
+ */
+export const operators: ReadonlyMap<string, OperatorCompiler> = new Map(Object.entries(byName));

@@ -5,7 +5,7 @@ export { explain } from './explain';
 /** Hands a problem to the host's onError. The handler must not turn it into an exception in the host page either. */
 export function report(problem: unknown, options: EvaluationOptions): void {
   try {
-    if (options.onError) options.onError(problem instanceof Error ? problem : new Error(String(problem)));
+    options.onError?.(problem instanceof Error ? problem : new Error(String(problem)));
   } catch {
     // Nothing left to tell: the handler that would hear about it is the one that failed.
   }

@@ -1,9 +1,9 @@
-import { type ElementAttribute, type ElementOperation, type ElementRule, MOBILE_MAX_WIDTH } from '@tabula/protocol';
+import type { ElementAttribute, ElementOperation, ElementRule } from '@tabula/protocol';
 import { Problem } from '../core/problem';
 import { explain, report as reportTo } from '../core/report';
-import { type Facet, keepPosition, type Structure, undoMove } from './facet';
+import { type Facet, keepPosition, type Structure, styleFacet, undoMove } from './facet';
 import { createGuard } from './guard';
-import { lookStyle, putStyleBack, removeAddedStyle } from './style';
+import { removeAddedStyle } from './style';
 
 export interface ApplyOptions {
   /**
@@ -14,8 +14,8 @@ export interface ApplyOptions {
   /** The document to change; the page's own when left out. */
   document?: Document;
   /**
-   * What removes and inserts elements (structure.ts): the snippet loads it as a part, only for pages whose changes
-   * need it. Without it, those operations are left out.
+   * What removes and inserts elements and sets one device's styles (structure.ts): the snippet loads it as a part,
+   * only for pages whose changes need it. Without it, those operations are left out.
    */
   structure?: Structure;
 }
@@ -64,17 +64,6 @@ const textFacet = (value: string): Facet => ({
   write: (element) => (element.textContent = value),
 });
 
-const styleFacet = (name: string, value: string): Facet => ({
-  slot: `s${name}`,
-  want: `${value}!important`,
-  look: (element) => lookStyle(element, name),
-  undo: (element, old: string) => putStyleBack(element, name, old),
-  write: (element) => {
-    element.style.setProperty(name, value, 'important');
-    return lookStyle(element, name);
-  },
-});
-
 /** The style attribute before an element's first style change: often none, and then the revert takes CSSOM's away. */
 const styleAttribute: Facet = {
   slot: 'S',
@@ -82,25 +71,21 @@ const styleAttribute: Facet = {
   undo: removeAddedStyle,
 };
 
-/** What each operation sets on the elements its rule finds; a style for another device sets nothing on this page. */
-const facetsOf = (rule: ElementRule, mobile: boolean, structure: Structure | undefined): Facet[] => [
+/**
+ * What each operation sets on the elements its rule finds. A move is kept apart (keepMoved); a remove, an insert and a
+ * style for one device only are the structure's (see Structure), which names its facets by operation type.
+ */
+const facetsOf = (rule: ElementRule, page: Document, structure: Structure | undefined): Facet[] => [
   ...rule.attributes.map(attributeFacet),
-  ...rule.operations.flatMap((operation) => {
-    switch (operation.type) {
-      case 'text':
-        return [textFacet(operation.value)];
-      case 'style':
-        return !operation.device || (operation.device === 'mobile') === mobile
-          ? [styleFacet(operation.name, operation.value)]
-          : [];
-      case 'remove':
-        return structure ? [structure.removeFacet] : [];
-      case 'insert':
-        return structure ? [structure.insertFacet(operation)] : [];
-      default:
-        return [];
-    }
-  }),
+  ...rule.operations.flatMap((operation) =>
+    operation.type === 'text'
+      ? [textFacet(operation.value)]
+      : operation.type === 'style' && !operation.device
+        ? [styleFacet(operation.name, operation.value)]
+        : operation.type !== 'move' && structure
+          ? structure[operation.type](operation as never, page)
+          : [],
+  ),
 ];
 
 type Move = Extract<ElementOperation, { type: 'move' }>;
@@ -112,9 +97,7 @@ type Move = Extract<ElementOperation, { type: 'move' }>;
  */
 export function applyElementRules(rules: readonly ElementRule[], options: ApplyOptions = {}): AppliedRules {
   const page = options.document ?? document;
-  // The page's width when the rules are applied decides which device's moves it takes: a phone keeps its width.
-  const mobile = !!page.defaultView?.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`).matches;
-  const facets = rules.map((rule) => facetsOf(rule, mobile, options.structure));
+  const facets = rules.map((rule) => facetsOf(rule, page, options.structure));
   /** Every change in the order first made, undone backwards; and each element's changes by facet slot. */
   const changes: Change[] = [];
   const changesOf = new Map<Node, Map<string, Change>>();

@@ -19,7 +19,7 @@ export function addStyleSheet(css: string, nonce = '', page: Document = document
     };
   }
   const style = page.createElement('style');
-  style.nonce = nonce;
+  if (nonce) style.nonce = nonce;
   style.textContent = css;
   (page.head || page.documentElement).append(style);
   return () => style.remove();
@@ -29,9 +29,9 @@ export function addStyleSheet(css: string, nonce = '', page: Document = document
  * Loads a version's custom script as a script file from the Tabula server, never through eval: a page whose policy
  * does not allow that server's scripts refuses it, and the refusal is reported rather than breaking the page.
  */
-export function loadScript(address: string, nonce: string, onError: (error: Error) => void): void {
+export function loadScript(address: string, nonce: string | undefined, onError: (error: Error) => void): void {
   const script = document.createElement('script');
-  script.nonce = nonce;
+  if (nonce) script.nonce = nonce;
   script.src = address;
   script.onerror = () => onError(new Error(explain(Problem.ScriptNotLoaded, address)));
   (document.head || document.documentElement).append(script);

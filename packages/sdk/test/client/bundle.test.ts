@@ -39,9 +39,9 @@ describe('dist/tabula.js, the snippet bundle', () => {
   it('is built with its parts, the ESM and OpenFeature bundles beside it', () => {
     expect(readdirSync(out).sort()).toEqual([
       'openfeature.js',
+      expect.stringMatching(/^tabula-background\.[0-9a-f]{8}\.js$/),
       expect.stringMatching(/^tabula-changes\.[0-9a-f]{8}\.js$/),
       expect.stringMatching(/^tabula-decrypt\.[0-9a-f]{8}\.js$/),
-      expect.stringMatching(/^tabula-events\.[0-9a-f]{8}\.js$/),
       expect.stringMatching(/^tabula-online\.[0-9a-f]{8}\.js$/),
       expect.stringMatching(/^tabula-operators\.[0-9a-f]{8}\.js$/),
       expect.stringMatching(/^tabula-stream\.[0-9a-f]{8}\.js$/),

@@ -8,7 +8,7 @@ import {
   type StorageLike,
   type TabulaClient,
 } from '../../src';
-import { QUEUE_SAVE_DELAY_MS, USAGE_REPORT_INTERVAL_MS } from '../../src/client/constants';
+import { MAX_REMEMBERED, QUEUE_SAVE_DELAY_MS, USAGE_REPORT_INTERVAL_MS } from '../../src/client/constants';
 import { hostileStorage } from '../hostile-storage';
 import { CLIENT_KEY, createFakeServer, type FakeServer, HOST, makePayload } from './fake-server';
 
@@ -300,6 +300,22 @@ describe('exposures', () => {
     expect(server.storedOfType('exposure')).toHaveLength(2);
   });
 
+  it('remembers the last thousand exposures logged: an older one is logged again', async () => {
+    const client = start();
+    await client.ready();
+    for (let unit = 0; unit <= MAX_REMEMBERED; unit++) {
+      client.getExperiment('checkout-test', { id: `unit-${unit}` });
+      // A batch at a time, before the queue's bound drops any.
+      if (unit % 400 === 399) await client.flush();
+    }
+    client.getExperiment('checkout-test', { id: `unit-${MAX_REMEMBERED}` });
+    client.getExperiment('checkout-test', { id: 'unit-0' });
+    await client.flush();
+    const units = server.storedOfType('exposure').map((event) => event.unitId);
+    expect(units).toHaveLength(MAX_REMEMBERED + 2);
+    expect(units.filter((unit) => unit === 'unit-0')).toHaveLength(2);
+  });
+
   it('serves forced versions from options and the URL without logging exposures', async () => {
     (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
       'https://shop.example/cart?tabula_force=checkout-test:treatment,other:v2',
@@ -388,6 +404,23 @@ describe('events', () => {
     });
     expect(view?.value).toBeUndefined();
     expect(server.callsTo('events')[0]?.headers.get('content-type')).toBe('text/plain');
+  });
+
+  it('sends the properties as they were when tracked, before the event queue is loaded and after', async () => {
+    const client = start({ flushInterval: 1_000 });
+    const properties = { step: 1 };
+    // Before the background part is in, the event waits in storage; after, in the queue's memory.
+    client.track('early', undefined, properties);
+    await client.ready();
+    client.track('late', undefined, properties);
+    client.track('odd', undefined, 'not an object' as never);
+    properties.step = 2;
+    await tick(1_000);
+    expect(server.storedOfType('track').map(({ event, properties }) => ({ event, properties }))).toEqual([
+      { event: 'early', properties: { step: 1 } },
+      { event: 'late', properties: { step: 1 } },
+      { event: 'odd', properties: undefined },
+    ]);
   });
 
   it('gives every event its own id', async () => {

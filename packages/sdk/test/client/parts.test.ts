@@ -26,14 +26,15 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 let folders = 0;
 /**
- * A folder serving the bundle, the event queue every page loads, and the parts named (by their name before the hash),
- * as ES modules. The event queue is left out when `parts` names '-events'.
+ * A folder serving the bundle, the background part every page loads (event queue and payload updates), and the parts
+ * named (by their name before the hash), as ES modules. The background part is left out when `parts` names
+ * '-background'.
  */
 function serve(...parts: string[]): string {
   folders += 1;
   const folder = join(root, `site-${folders}`);
   mkdirSync(folder);
-  const wanted = parts.includes('-events') ? parts : [...parts, 'events'];
+  const wanted = parts.includes('-background') ? parts : [...parts, 'background'];
   for (const file of readdirSync(built)) {
     const part = /^tabula-([a-z]+)\./.exec(file)?.[1];
     if (file === 'tabula.js' || (part && wanted.includes(part))) copyFileSync(join(built, file), join(folder, file));
@@ -102,6 +103,13 @@ function payloadWithOptionalOperators(): SdkPayload {
   return payload;
 }
 
+/** Storage the test can read, and hand from one page to the next (without it, each store of a page keeps its own). */
+const storageOf = (stored: Map<string, string>) => ({
+  getItem: (key: string) => stored.get(key) ?? null,
+  setItem: (key: string, value: string) => void stored.set(key, value),
+  removeItem: (key: string) => void stored.delete(key),
+});
+
 const VISITOR = { appVersion: '2.1.0', signedUp: '2025-06-01', email: 'ada@example.com' };
 
 /** Starts `Tabula.createClient` in the page with the given options (as a script expression) and the page's fetch. */
@@ -123,7 +131,7 @@ function page(folder: string): Page {
 }
 
 describe('parts loaded on demand', () => {
-  it('loads only the event queue for a page that neither streams nor retrieves online and whose payload needs none', async () => {
+  it('loads only the background part for a page that neither streams nor retrieves online and whose payload needs none', async () => {
     const visitor = page(serve());
     visitor.context.payload = makePayload();
     start(visitor, 'payload, autoPoll: false');
@@ -135,20 +143,16 @@ describe('parts loaded on demand', () => {
     expect(visitor.requests.filter((url) => !url.includes('/payload/'))).toEqual([]);
   });
 
-  it('keeps the events in storage when the event queue cannot be loaded, for a later page to send', async () => {
+  it('keeps the events in storage when the background part cannot be loaded, for a later page to send', async () => {
     const stored = new Map<string, string>();
-    const storage = {
-      getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => void stored.set(key, value),
-      removeItem: (key: string) => void stored.delete(key),
-    };
-    const offline = page(serve('-events'));
+    const storage = storageOf(stored);
+    const offline = page(serve('-background'));
     offline.context.payload = makePayload();
     offline.context.storage = storage;
     start(offline, 'payload, autoPoll: false, storage');
     offline.run('client.track("viewed"); client.track("bought", 42)');
     await offline.run<Promise<void>>('client.flush()');
-    expect(offline.errors).toEqual([expect.stringContaining('tabula-events.')]);
+    expect(offline.errors).toEqual([expect.stringContaining('tabula-background.')]);
     const queued = () =>
       JSON.parse(stored.get('tabula:events:k') ?? '{}').data?.map((event: { event: string }) => event.event);
     expect(queued()).toEqual(['viewed', 'bought']);
@@ -159,6 +163,28 @@ describe('parts loaded on demand', () => {
     later.run('client.flush()');
     await vi.waitFor(() => expect(later.requests).toContain(`${HOST}/sdk/v1/events/k`));
     expect(later.errors).toEqual([]);
+  });
+
+  it('sends the first payload request without waiting for the background part, and loads a missing one on a flush', async () => {
+    const folder = serve('-background', 'stream');
+    const visitor = page(folder);
+    visitor.context.storage = storageOf(new Map());
+    start(visitor, 'streaming: true, storage');
+    visitor.run('client.track("viewed")');
+    await visitor.run<Promise<void>>('client.flush()');
+    expect(visitor.errors).toEqual([expect.stringContaining('tabula-background.')]);
+    // The part would read the answer; the request went out without it.
+    expect(visitor.requests).toEqual([`${HOST}/sdk/v1/payload/k`]);
+
+    // The server is back: the next flush loads the part, which sends the event and opens the stream.
+    for (const file of readdirSync(built)) {
+      if (file.startsWith('tabula-background.')) copyFileSync(join(built, file), join(folder, file));
+    }
+    visitor.run('client.flush()');
+    await vi.waitFor(() =>
+      expect(visitor.requests).toEqual(expect.arrayContaining([`${HOST}/sdk/v1/events/k`, `${HOST}/sdk/v1/stream/k`])),
+    );
+    expect(visitor.errors).toHaveLength(1);
   });
 
   it('serves a payload with pattern, version and date conditions once their part is in, and evaluates them', async () => {
