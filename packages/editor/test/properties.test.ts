@@ -95,6 +95,8 @@ describe('property → change record', () => {
     expect(pageValueOf(field('textContent'), link, computed)).toBe('Go');
     expect(pageValueOf(field('className'), link, computed)).toBe('nav big');
     expect(pageValueOf(field('href'), link, computed)).toBe('/x');
+    link.style.backgroundColor = 'transparent';
+    expect(pageValueOf(field('backgroundColor'), link, getComputedStyle(link))).toBe('transparent');
     // A computed line height keeps its unit: a bare number would read as a factor of the font size.
     link.style.lineHeight = '24px';
     expect(pageValueOf(field('lineHeight'), link, getComputedStyle(link))).toBe('24px');

@@ -56,6 +56,8 @@ export function pageValueOf(field: PropertyField, element: Element, computed: CS
       if (field.input.kind === 'integer' || field.input.kind === 'float') return pixelsOf(value);
       // A computed length keeps its unit (a bare number would read as a factor); `normal` shows as empty.
       if (field.input.kind === 'length') return readLength(value) ?? '';
+      // Browsers compute `transparent` as black with no alpha: it shows as the word people write.
+      if (field.input.kind === 'color' && value.replace(/\s/g, '') === 'rgba(0,0,0,0)') return 'transparent';
       return value;
     }
   }

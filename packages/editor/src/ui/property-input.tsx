@@ -69,14 +69,17 @@ export function PropertyInput({ field, value, disabled, onCommit }: PropertyInpu
     case 'longText':
       control = <textarea {...common} value={text} onChange={(event) => setText(event.target.value)} />;
       break;
-    case 'color':
+    case 'color': {
+      // A colour a picker cannot hold (transparent, a keyword, a gradient) shows as a checkerboard, never as black.
+      const hex = toHexColor(text);
       control = (
         <span className="colour">
           <input
             type="color"
             disabled={disabled}
             aria-label={t(`fields.${field.key}`)}
-            value={toHexColor(text) ?? '#000000'}
+            data-transparent={hex === null ? '' : undefined}
+            value={hex ?? '#ffffff'}
             onChange={(event) => {
               setText(event.target.value);
               commit(event.target.value);
@@ -86,6 +89,7 @@ export function PropertyInput({ field, value, disabled, onCommit }: PropertyInpu
         </span>
       );
       break;
+    }
     default:
       control = (
         <input

@@ -55,6 +55,9 @@ textarea { min-height: 60px; resize: vertical; }
 .grid { display: grid; grid-template-columns: 1fr 1fr; gap: 0 8px; }
 .colour { display: flex; gap: 6px; }
 .colour input[type="color"] { width: 36px; flex: none; padding: 2px; }
+.colour input[data-transparent] { background: repeating-conic-gradient(#d0d5dd 0 25%, #fff 0 50%) 0 0 / 10px 10px; }
+.colour input[data-transparent]::-webkit-color-swatch { visibility: hidden; }
+.colour input[data-transparent]::-moz-color-swatch { visibility: hidden; }
 .error { color: #f54a45; font-size: 12px; margin-top: 2px; }
 .notice { padding: 8px 10px; border-radius: 6px; background: #f0f4ff; color: #1f2329; margin: 6px 0; }
 .notice.warning { background: #fff5eb; }
