@@ -49,8 +49,11 @@ export const KIND_CHANGES: ChangeRecord[] = [
   { selector: 'html', type: 'script', key: '', value: SCRIPT },
 ];
 
-/** A version of each kind of experiment on its own page: everyone gets the version, or everyone the control. */
-function kindsExperiment(
+/**
+ * A running visual experiment on its own page, with a control and one version of `weight` basis points: everyone gets
+ * the version, or everyone the control.
+ */
+function visualExperiment(
   key: string,
   url: string,
   weight: number,
@@ -98,31 +101,14 @@ function payloadFor(origin: string): SdkPayload {
     segments: [],
     flags: [],
     experiments: [
-      {
-        key: 'headline',
-        kind: 'visual',
-        unitAttribute: 'id',
-        traffic: 10_000,
-        phase: 0,
-        conditions: [],
-        segments: [],
-        layer: null,
-        page: { url: `${origin}/shop`, match: 'fuzzy' },
-        versions: [
-          { key: 'control', name: 'Original', weight: 0, isControl: true, params: {}, elementRules: [] },
-          {
-            key: 'offer',
-            name: 'Offer',
-            weight: 10_000,
-            isControl: false,
-            params: {},
-            elementRules: toElementRules(CHANGES),
-          },
-        ],
-      },
-      kindsExperiment('kinds', `${origin}/kinds`, 10_000, kindsVersion),
-      kindsExperiment('kinds-control', `${origin}/control/kinds`, 0, kindsVersion),
-      kindsExperiment('split', `${origin}/split`, 10_000, { redirect: '/landing-b?variant=b' }),
+      visualExperiment('headline', `${origin}/shop`, 10_000, {
+        key: 'offer',
+        name: 'Offer',
+        elementRules: toElementRules(CHANGES),
+      }),
+      visualExperiment('kinds', `${origin}/kinds`, 10_000, kindsVersion),
+      visualExperiment('kinds-control', `${origin}/control/kinds`, 0, kindsVersion),
+      visualExperiment('split', `${origin}/split`, 10_000, { redirect: '/landing-b?variant=b' }),
     ],
     clickSelectors: ['#buy'],
   };
