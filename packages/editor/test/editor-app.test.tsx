@@ -142,6 +142,17 @@ describe('the visual editor', () => {
     expect(bought).not.toHaveBeenCalled();
     fireEvent.click(headline());
     expect((q('[data-field="selector"]') as HTMLInputElement).value).toBe('#headline');
+    expect(q('[data-selector-matches]').textContent).toBe('Matches 1 element on this page.');
+    // A selector typed by hand shows what it matches, and warns when that is more than the chosen element.
+    const typed = (selector: string) => {
+      fireEvent.change(q('[data-field="selector"]'), { target: { value: selector } });
+      fireEvent.blur(q('[data-field="selector"]'));
+    };
+    typed('main > *');
+    expect(q('[data-selector-matches]').dataset.selectorMatches).toBe('2');
+    expect(q('[data-selector-matches]').textContent).toContain('A change reaches every element it matches');
+    typed('#headline');
+    expect(q('[data-selector-matches]').dataset.selectorMatches).toBe('1');
     expect(q('[data-element-type]').dataset.elementType).toBe('text');
     expect(q('[data-refusal]').textContent).toBe('Please choose group');
 

@@ -57,6 +57,7 @@ export function EditStep({ editing, target, editorHost, customScripts }: EditSte
             tagName={element.tagName}
             elementType={elementType}
             selector={selection.selector}
+            matches={elementsMatching(target.document, selection.selector).length}
             canGoUp={parent !== null}
             canGoDown={child !== null}
             onParent={() => editing.select(parent)}

@@ -6,6 +6,8 @@ interface SelectionPanelProps {
   tagName: string;
   elementType: ElementType;
   selector: string;
+  /** How many elements of the page the selector finds: the change reaches each of them. */
+  matches: number;
   canGoUp: boolean;
   canGoDown: boolean;
   onParent(): void;
@@ -56,6 +58,10 @@ export function SelectionPanel(props: SelectionPanelProps) {
           {error}
         </div>
       )}
+      <div className={props.matches === 1 ? 'muted' : 'notice warning'} data-selector-matches={props.matches}>
+        {t('selection.matches', { count: props.matches })}
+        {props.matches !== 1 && ` ${t('selection.notExact')}`}
+      </div>
       <div className="row">
         <button type="button" data-action="parent" disabled={!props.canGoUp} onClick={props.onParent}>
           ↑ {t('actions.parent')}
