@@ -4,6 +4,7 @@
 import type { PayloadVersion, SdkPayload } from '@tabula/protocol';
 import { EDITOR_TOKEN_PARAM, pageUrlMatches } from '@tabula/protocol';
 import { type AppliedRules, applyElementRules, hidePage, watchNavigation } from '../dom';
+import { addScript } from '../dom/add-script';
 import { CLICK_EVENT, PAGEVIEW_EVENT } from './constants';
 import { loadPart, type Part } from './parts';
 import { SCRIPT } from './script-url';
@@ -51,9 +52,7 @@ const idle: Visual = { update() {}, stop() {} };
  * shows each version through its own preview. Nor does the editing person count as a visitor.
  */
 function openEditor(server: string): Visual {
-  const script = document.createElement('script');
-  script.src = `${server}/sdk/editor.js`;
-  (document.head || document.documentElement).appendChild(script);
+  addScript(`${server}/sdk/editor.js`);
   return idle;
 }
 
@@ -112,9 +111,8 @@ export function startVisual(host: VisualHost): Visual {
   /** Applies the versions' changes; false while the part they need is loading, or when the page is leaving. */
   const apply = (versions: PayloadVersion[], text: string): boolean => {
     // What only the part applies: elements removed or inserted, one device's styles, a style sheet, a script, a
-    // redirect. Quotes inside a
-    // value are escaped in the JSON, so a text merely containing these words never matches; a stray match (an
-    // attribute named so) would only load the part.
+    // redirect. Quotes inside a value are escaped in the JSON, so a text merely containing these words never matches;
+    // a stray match (an attribute named so) would only load the part.
     if (changes === undefined && /"(remove|insert|device|css|script|redirect)"/.test(text)) {
       loadChanges();
       return false;

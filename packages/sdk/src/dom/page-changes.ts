@@ -2,6 +2,7 @@
 // part of its own (src/client/changes.ts), only on pages whose versions have either.
 import { Problem } from '../core/problem';
 import { explain } from '../core/report';
+import { addScript } from './add-script';
 
 /**
  * Adds a version's style sheet to the page; the function returned takes it away. A page that gives the snippet a
@@ -30,9 +31,5 @@ export function addStyleSheet(css: string, nonce = '', page: Document = document
  * does not allow that server's scripts refuses it, and the refusal is reported rather than breaking the page.
  */
 export function loadScript(address: string, nonce: string | undefined, onError: (error: Error) => void): void {
-  const script = document.createElement('script');
-  if (nonce) script.nonce = nonce;
-  script.src = address;
-  script.onerror = () => onError(new Error(explain(Problem.ScriptNotLoaded, address)));
-  (document.head || document.documentElement).append(script);
+  addScript(address, nonce).onerror = () => onError(new Error(explain(Problem.ScriptNotLoaded, address)));
 }
