@@ -25,10 +25,8 @@ export function ElementActions({ disabled, onChange, onInsert }: ElementActionsP
         </button>
       </div>
       <h2>{t('insert.title')}</h2>
-      <div className="row">
-        <label htmlFor={`${id}-kind`} className="sr-only">
-          {t('insert.kind')}
-        </label>
+      <div className="row insert">
+        <label htmlFor={`${id}-kind`}>{t('insert.kind')}</label>
         <select
           id={`${id}-kind`}
           data-field="insert-kind"
@@ -42,9 +40,7 @@ export function ElementActions({ disabled, onChange, onInsert }: ElementActionsP
             </option>
           ))}
         </select>
-        <label htmlFor={`${id}-position`} className="sr-only">
-          {t('insert.position')}
-        </label>
+        <label htmlFor={`${id}-position`}>{t('insert.position')}</label>
         <select
           id={`${id}-position`}
           data-field="insert-position"
