@@ -179,7 +179,8 @@ describe.skipIf(!chromiumAvailable)('visual editor', () => {
 
     // The heading's container gets a background image.
     await inPanel(page, '[data-action="parent"]').click();
-    expect(await inPanel(page, '[data-field="selector"]').inputValue()).toBe('main');
+    // A class of the shop's own names its main element, on the plain page and the React one alike.
+    expect(await inPanel(page, '[data-field="selector"]').inputValue()).toBe('main.shop');
     await inPanel(page, '[data-fill="image"]').click();
     await setField(page, 'backgroundImage', BACKGROUND);
     await expect
@@ -245,10 +246,17 @@ describe.skipIf(!chromiumAvailable)('visual editor', () => {
     await page.screenshot({ path: `${artifacts}visual-editor-mobile.png` });
     await inPanel(page, '[data-device-switch="desktop"]').click();
 
-    // Preview: the page is the visitors' again, and its own handlers run.
+    // Preview: the page as visitors see it, laid out beside the panel and never under it, its own handlers running.
     await inPanel(page, '[data-mode-switch="preview"]').click();
-    await page.locator('#buy').click();
-    await expect.poll(() => page.locator('#status').textContent()).toBe('Purchase tracked');
+    const preview = page.frameLocator('tabula-editor .device.docked iframe');
+    await expect.poll(() => preview.locator('#headline').textContent()).toBe(HEADLINE);
+    const frameBox = (await page.locator('tabula-editor .device.docked iframe').boundingBox())!;
+    const panelBox = (await page.locator('tabula-editor .panel').boundingBox())!;
+    expect(frameBox.x + frameBox.width).toBeLessThanOrEqual(panelBox.x);
+    expect(await page.locator('tabula-editor [data-overlay]').count()).toBe(0);
+    await page.screenshot({ path: `${artifacts}visual-editor-preview.png` });
+    await preview.locator('#buy').click();
+    await expect.poll(() => preview.locator('#status').textContent()).toBe('Purchase tracked');
     expect(errors).toEqual([]);
     await context.close();
 
@@ -262,7 +270,7 @@ describe.skipIf(!chromiumAvailable)('visual editor', () => {
     expect(records).toEqual<ChangeRecord[]>([
       { selector: '#headline', type: '', key: 'textContent', value: HEADLINE },
       { selector: '#headline', type: 'style', key: 'color', value: '#c80000' },
-      { selector: 'main', type: 'style', key: 'backgroundImage', value: BACKGROUND },
+      { selector: 'main.shop', type: 'style', key: 'backgroundImage', value: BACKGROUND },
       expect.objectContaining({
         selector: '#buy',
         type: 'move',
@@ -270,7 +278,16 @@ describe.skipIf(!chromiumAvailable)('visual editor', () => {
         targetSelector: '#headline',
         insertOrder: 'before',
       }),
-      { selector: 'small', type: 'move', key: '', value: '', moveType: 'anywhere', x: 40, y: -30, device: 'desktop' },
+      {
+        selector: 'small.note',
+        type: 'move',
+        key: '',
+        value: '',
+        moveType: 'anywhere',
+        x: 40,
+        y: -30,
+        device: 'desktop',
+      },
     ]);
   });
 

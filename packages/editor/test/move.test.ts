@@ -6,6 +6,7 @@ import {
   canDropOn,
   dropSideAt,
   insertOrderOf,
+  leavesViewport,
   reorderRecord,
   selectorAfterMove,
 } from '../src/move/placement';
@@ -70,7 +71,7 @@ describe('placing a moved element', () => {
     const before = document.body.innerHTML;
     const newSelector = selectorAfterMove(button, heading, 'before', selectorOf);
     expect(document.body.innerHTML).toBe(before);
-    expect(newSelector).toBe('button');
+    expect(newSelector).toBe('body > main > button');
     expect(reorderRecord('main > button', { selector: 'h1', insertOrder: 'before' }, newSelector)).toEqual({
       selector: 'main > button',
       type: 'move',
@@ -79,8 +80,19 @@ describe('placing a moved element', () => {
       moveType: 'reorder',
       targetSelector: 'h1',
       insertOrder: 'before',
-      newSelector: 'button',
+      newSelector: 'body > main > button',
     });
+  });
+
+  it('says when a moved element reaches past the screen’s sides or above the page', () => {
+    const viewport = { width: 390, scrollY: 0 };
+    const box = { left: 20, top: 100, width: 300, height: 40 };
+    expect(leavesViewport(box, viewport)).toBe(false);
+    expect(leavesViewport({ ...box, left: 100 }, viewport)).toBe(true);
+    expect(leavesViewport({ ...box, left: -1 }, viewport)).toBe(true);
+    expect(leavesViewport({ ...box, top: -20 }, viewport)).toBe(true);
+    expect(leavesViewport({ ...box, top: -20 }, { ...viewport, scrollY: 400 })).toBe(false);
+    expect(leavesViewport({ ...box, top: 5000 }, viewport)).toBe(false);
   });
 
   it('adds a drag to an earlier anywhere move, in whole pixels', () => {

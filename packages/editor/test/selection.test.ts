@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { elementTypeOf } from '../src/selection/element-type';
 import { isGeneratedName } from '../src/selection/generated-names';
 import { childOf, isSelectable, parentOf } from '../src/selection/relatives';
-import { elementsMatching, selectorOf } from '../src/selection/selector';
+import { elementsMatching, groupSelectorOf, matchesExactly, selectorOf } from '../src/selection/selector';
 
 const page = (html: string) => {
   document.body.innerHTML = html;
@@ -61,6 +61,45 @@ describe('selectors', () => {
     const buttonSelector = selectorOf(button);
     expect(buttonSelector).not.toContain('3xYz1');
     expect(elementsMatching(doc, buttonSelector)).toEqual([button]);
+  });
+
+  it('prefers a test attribute to a class, and a class to a position', () => {
+    const doc = page(`<button class="buy" data-testid="buy-button">Buy</button><button class="buy">Buy too</button>
+      <a class="more" href="/x">More</a>`);
+    const [first] = Array.from(doc.querySelectorAll('button'));
+    expect(selectorOf(first!)).toBe('[data-testid="buy-button"]');
+    expect(selectorOf(doc.querySelector('a')!)).toBe('a.more');
+  });
+
+  it('never answers a bare tag name, even for the only element of its kind', () => {
+    const doc = page('<main><h1>Title</h1><p>One</p><p>Two</p></main>');
+    expect(selectorOf(doc.querySelector('h1')!)).toBe('body > main > h1');
+    const second = doc.querySelectorAll('p')[1]!;
+    expect(selectorOf(second)).toBe('body > main > p:nth-of-type(2)');
+    expect(elementsMatching(doc, selectorOf(second))).toEqual([second]);
+  });
+
+  it('finds an element without a name of its own from the nearest surrounding element that has one', () => {
+    const doc = page(`<section id="cards"><div class="card"><p class="price">1</p></div>
+      <div class="card"><p class="price">2</p></div></section><p class="price">Total</p>`);
+    const [, second] = Array.from(doc.querySelectorAll('#cards .price'));
+    expect(selectorOf(second!)).toBe('#cards > div:nth-of-type(2) > p');
+    const label = doc.querySelector('body > p')!;
+    expect(selectorOf(label)).toBe('body > p.price');
+  });
+
+  it('gives elements changed together one selector that finds exactly them', () => {
+    const doc = page(`<section id="cards"><div class="card"><p class="price">1</p></div>
+      <div class="card"><p class="price">2</p></div></section><p class="price">Total</p><h2 id="title">T</h2>`);
+    const prices = Array.from(doc.querySelectorAll('#cards .price'));
+    expect(groupSelectorOf(prices)).toBe('#cards p.price');
+    const all = Array.from(doc.querySelectorAll('.price'));
+    expect(groupSelectorOf(all)).toBe('p.price');
+    const mixed = [prices[0]!, doc.querySelector('h2')!];
+    const selector = groupSelectorOf(mixed);
+    expect(selector).toBe('#cards > div:nth-of-type(1) > p, #title');
+    expect(matchesExactly(doc, selector, mixed)).toBe(true);
+    expect(matchesExactly(doc, 'p.price', prices)).toBe(false);
   });
 
   it('treats an unreadable selector as matching nothing', () => {

@@ -13,11 +13,11 @@ export const CLIENT_KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX.client}[A-Za-z0-
 export const renderPlainShop = (shop: ShopKey): string =>
   htmlDocument(
     `${variantLinks(shop.clientKey, 'plain')}
-<main><h1 id="headline">${SHOP_COPY.headline}</h1>
+<main class="shop"><h1 id="headline">${SHOP_COPY.headline}</h1>
 <dl><dt>new-checkout</dt><dd id="new-checkout">${SHOP_COPY.pending}</dd><dt>button-colour</dt><dd id="button-colour">${SHOP_COPY.pending}</dd>
 <dt>checkout-button</dt><dd id="experiment">${SHOP_COPY.pending}</dd></dl>
 <p><button id="buy" type="button">${SHOP_COPY.buy}</button> <span id="status" role="status"></span></p>
-<small>${SHOP_COPY.note}</small></main>
+<small class="note">${SHOP_COPY.note}</small></main>
 <script src="/demo/demo.js"></script>`,
     snippetTag(shop),
   );

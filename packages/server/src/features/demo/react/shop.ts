@@ -41,7 +41,7 @@ export function Shop({ client }: { client: TabulaClient | undefined }) {
 
   return h(
     'main',
-    null,
+    { className: 'shop' },
     h('h1', { id: 'headline', key: tick }, SHOP_COPY.headline),
     h('p', { id: 'countdown' }, countdown(tick)),
     h(
@@ -68,6 +68,6 @@ export function Shop({ client }: { client: TabulaClient | undefined }) {
       ' ',
       h('span', { id: 'status', role: 'status' }, status),
     ),
-    h('small', null, SHOP_COPY.note),
+    h('small', { className: 'note' }, SHOP_COPY.note),
   );
 }
