@@ -150,9 +150,20 @@ describe('the visual editor', () => {
     };
     typed('main > *');
     expect(q('[data-selector-matches]').dataset.selectorMatches).toBe('2');
-    expect(q('[data-selector-matches]').textContent).toContain('A change reaches every element it matches');
+    expect(q('[data-selector-matches]').textContent).toContain('That is not exactly the elements you chose');
+    // What else it finds is outlined on the page.
+    expect(document.querySelectorAll('tabula-editor [data-overlay="match"]')).toHaveLength(1);
     typed('#headline');
     expect(q('[data-selector-matches]').dataset.selectorMatches).toBe('1');
+    // Shift-click chooses more elements to change together, under one selector that finds exactly them.
+    fireEvent.click(document.getElementById('buy')!, { shiftKey: true });
+    expect(q('[data-chosen]').textContent).toBe('2 elements chosen to change together.');
+    expect((q('[data-field="selector"]') as HTMLInputElement).value).toBe('#headline, #buy');
+    expect(q('[data-selector-matches]').className).toBe('muted');
+    expect(document.querySelectorAll('tabula-editor [data-overlay="selected"]')).toHaveLength(2);
+    fireEvent.click(document.getElementById('buy')!, { shiftKey: true });
+    expect((q('[data-field="selector"]') as HTMLInputElement).value).toBe('#headline');
+    expect(q('[data-chosen]')).toBeNull();
     expect(q('[data-element-type]').dataset.elementType).toBe('text');
     expect(q('[data-refusal]').textContent).toBe('Please choose group');
 
@@ -198,11 +209,15 @@ describe('the visual editor', () => {
       },
     ]);
 
-    // Preview: the page is interactive again, and shows the version as visitors will.
+    // Preview: the page is laid out again beside the panel, as a visitor's window that wide, with no outlines; the
+    // page's own handlers run again.
     fireEvent.click(q('[data-mode-switch="preview"]'));
+    const frame = q('.device.docked iframe') as HTMLIFrameElement;
+    expect(frame.src).toBe(window.location.href);
+    expect(q('.device.docked').dataset.dock).toBe('right');
+    expect(document.querySelectorAll('tabula-editor [data-overlay]')).toHaveLength(0);
     fireEvent.click(document.getElementById('buy')!);
     expect(bought).toHaveBeenCalledTimes(1);
-    expect(headline().textContent).toBe('New headline');
   });
 
   it('adds a version and moves an element before another', async () => {

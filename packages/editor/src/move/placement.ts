@@ -62,6 +62,15 @@ export function anywhereRecord(selector: string, drag: Point, earlier?: ChangeRe
 }
 
 /**
+ * Whether a moved element sticks out past either side of the screen, or above the top of the page: there a visitor
+ * cannot scroll to it. Below the fold is only further down the page. `box` is in the viewport's coordinates.
+ */
+export function leavesViewport(box: Box, viewport: { width: number; scrollY: number }): boolean {
+  const outside = box.left < 0 || box.left + box.width > viewport.width || box.top + viewport.scrollY < 0;
+  return outside && box.width > 0;
+}
+
+/**
  * The selector the element will have once moved, which later changes of it use: found by moving it there and back
  * at once, before the page is painted again.
  */

@@ -6,7 +6,8 @@ export interface PointerHandlers {
   press(element: Element, point: Point): void;
   drag(point: Point): void;
   release(point: Point): void;
-  click(element: Element, point: Point): void;
+  /** `adding`: with Shift (or Ctrl, or ⌘) held, the element is added to what is chosen, not chosen instead. */
+  click(element: Element, point: Point, adding: boolean): void;
 }
 
 /** What the page would act on: every press, click, tap and submit. Hovering only moves the highlight. */
@@ -78,7 +79,10 @@ export function usePagePointer(
         (event) => {
           if (fromEditor(event)) return;
           keep(event);
-          if (isElement(event.target)) latest.current.click(event.target, pointAt(event as MouseEvent));
+          const { shiftKey, ctrlKey, metaKey } = event as MouseEvent;
+          if (isElement(event.target)) {
+            latest.current.click(event.target, pointAt(event as MouseEvent), shiftKey || ctrlKey || metaKey);
+          }
         },
       ],
       ...BLOCKED.map((type): [string, (event: Event) => void] => [type, (event) => fromEditor(event) || keep(event)]),

@@ -5,15 +5,25 @@ import type { PageTarget } from '../page/page-target';
 /** Spec §2 mobile device: the page again, in a same-origin frame at a phone's width. */
 export const PHONE_WIDTH = 375;
 
-export function DeviceFrame({ src, onTarget }: { src: string; onTarget(target: PageTarget | null): void }) {
+interface DeviceFrameProps {
+  src: string;
+  /** `phone`: at a phone's width; `docked`: in all the room beside the panel, as a visitor's window that wide. */
+  layout: 'phone' | 'docked';
+  /** The side the panel is on: the frame keeps clear of it. */
+  dock: 'left' | 'right';
+  onTarget(target: PageTarget | null): void;
+}
+
+/** The page again, in a same-origin frame: at a phone's width, or laid out beside the panel for preview. */
+export function DeviceFrame({ src, layout, dock, onTarget }: DeviceFrameProps) {
   const { t } = useTranslation();
   return (
-    <div className="device">
+    <div className={`device ${layout}`} data-dock={dock}>
       <iframe
         {...{ [DEVICE_FRAME_ATTRIBUTE]: '' }}
-        title={t('devices.mobile')}
+        title={t(layout === 'phone' ? 'devices.mobile' : 'modes.preview')}
         src={src}
-        width={PHONE_WIDTH}
+        width={layout === 'phone' ? PHONE_WIDTH : undefined}
         onLoad={(event) => {
           const frame = event.currentTarget;
           const page = frame.contentWindow;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageTarget } from '../page/page-target';
 import { elementTypeOf } from '../selection/element-type';
 import { childOf, parentOf } from '../selection/relatives';
-import { elementsMatching } from '../selection/selector';
+import { elementsMatching, matchesExactly } from '../selection/selector';
 import { ChangesList } from './changes-list';
 import { ElementActions } from './element-actions';
 import { MovePanel } from './move-panel';
@@ -57,7 +57,9 @@ export function EditStep({ editing, target, editorHost, customScripts }: EditSte
             tagName={element.tagName}
             elementType={elementType}
             selector={selection.selector}
+            chosen={selection.elements.length}
             matches={elementsMatching(target.document, selection.selector).length}
+            exact={matchesExactly(target.document, selection.selector, selection.elements)}
             canGoUp={parent !== null}
             canGoDown={child !== null}
             onParent={() => editing.select(parent)}
@@ -84,6 +86,7 @@ export function EditStep({ editing, target, editorHost, customScripts }: EditSte
       )}
       <MovePanel
         state={editing.move}
+        offscreen={editing.offscreen}
         onMode={(mode) => editing.moveDispatch({ type: 'mode', mode })}
         onStart={editing.startMove}
         onConfirm={editing.confirmMove}
@@ -126,9 +129,7 @@ export function EditStep({ editing, target, editorHost, customScripts }: EditSte
           }
           onShow={(record) => {
             // A reordered element is found where it went.
-            const selector = record.newSelector ?? record.selector;
-            const [found] = elementsMatching(target.document, selector);
-            if (found) editing.setSelection({ element: found, selector });
+            editing.selectMatching(target.document, record.newSelector ?? record.selector);
           }}
         />
       </section>

@@ -58,7 +58,9 @@ export function EditorApp({ api, token, serverOrigin, page, host, onExit }: Edit
   const { dispatch, resetPage } = editing;
 
   const pageTarget = useMemo(() => pageItself(page), [page]);
-  const target = device === 'mobile' ? frame : pageTarget;
+  // Preview lays the page out beside the panel, in a frame as wide as the room left; a phone is always a frame.
+  const framed = device === 'mobile' || mode === 'preview';
+  const target = framed ? frame : pageTarget;
   const address = withoutToken(page.location.href);
 
   useEffect(() => {
@@ -118,7 +120,15 @@ export function EditorApp({ api, token, serverOrigin, page, host, onExit }: Edit
 
   return (
     <>
-      {device === 'mobile' && <DeviceFrame src={address} onTarget={setFrame} />}
+      {framed && (
+        <DeviceFrame
+          key={`${device}:${mode}`}
+          src={address}
+          layout={device === 'mobile' ? 'phone' : 'docked'}
+          dock={dock}
+          onTarget={setFrame}
+        />
+      )}
       {target && step === 'edit' && mode === 'edit' && <Overlay target={target} boxes={editing.overlay} />}
       <div className="panel" data-dock={dock} data-editor-state="ready" data-step={step} data-mode={mode}>
         <header>
@@ -151,7 +161,11 @@ export function EditorApp({ api, token, serverOrigin, page, host, onExit }: Edit
             options={MODES}
             value={mode}
             label={(option) => t(`modes.${option}`)}
-            onChange={setMode}
+            onChange={(next) => {
+              // The frame of one mode is not the other's page.
+              setFrame(null);
+              setMode(next);
+            }}
           />
           <Segmented<Device>
             name="device-switch"

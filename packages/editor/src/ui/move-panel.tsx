@@ -4,6 +4,7 @@ import { Segmented } from './segmented';
 
 interface MovePanelProps {
   state: MoveState<Element>;
+  offscreen: boolean;
   onMode(mode: MoveMode): void;
   onStart(): void;
   onConfirm(): void;
@@ -14,7 +15,7 @@ interface MovePanelProps {
  * Spec §2/§4: position adjustment. Start Move waits for the element to move ('Please choose an element'), then it is
  * moving (reorder: click where it goes; anywhere: drag it), then moved, and Confirm keeps it.
  */
-export function MovePanel({ state, onMode, onStart, onConfirm, onCancel }: MovePanelProps) {
+export function MovePanel({ state, offscreen, onMode, onStart, onConfirm, onCancel }: MovePanelProps) {
   const { t } = useTranslation();
   return (
     <section data-area="position" data-move-step={state.step}>
@@ -37,6 +38,11 @@ export function MovePanel({ state, onMode, onStart, onConfirm, onCancel }: MoveP
         </div>
       )}
       {state.step === 3 && <div className="notice success">{t('move.moved')}</div>}
+      {state.step === 3 && offscreen && (
+        <div className="notice warning" data-move-offscreen="">
+          {t('move.offscreen')}
+        </div>
+      )}
       <div className="row">
         {state.step === 0 ? (
           <button type="button" className="primary" data-action="start-move" onClick={onStart}>

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import type { DropSide } from '../move/placement';
 import { type PageTarget, type Point, viewportOffset } from '../page/page-target';
 
-export type BoxKind = 'hover' | 'selected' | 'target' | 'ghost';
+/** `match`: an element the selector finds besides those chosen. */
+export type BoxKind = 'hover' | 'selected' | 'match' | 'target' | 'ghost';
 
 export interface OverlayBox {
   element: Element;
@@ -62,7 +63,8 @@ export function Overlay({ target, boxes }: { target: PageTarget; boxes: OverlayB
   return (
     <>
       {boxes.map((box, index) => (
-        <div key={box.kind} data-overlay={box.kind}>
+        // biome-ignore lint/suspicious/noArrayIndexKey: boxes are placed by index each frame, not by identity
+        <div key={index} data-overlay={box.kind}>
           <div
             className={`box ${box.kind}`}
             ref={(node) => {

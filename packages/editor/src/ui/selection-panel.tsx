@@ -6,8 +6,12 @@ interface SelectionPanelProps {
   tagName: string;
   elementType: ElementType;
   selector: string;
+  /** How many elements were chosen to change together (shift-click adds more). */
+  chosen: number;
   /** How many elements of the page the selector finds: the change reaches each of them. */
   matches: number;
+  /** Whether the selector finds exactly the chosen elements. */
+  exact: boolean;
   canGoUp: boolean;
   canGoDown: boolean;
   onParent(): void;
@@ -58,9 +62,14 @@ export function SelectionPanel(props: SelectionPanelProps) {
           {error}
         </div>
       )}
-      <div className={props.matches === 1 ? 'muted' : 'notice warning'} data-selector-matches={props.matches}>
+      {props.chosen > 1 && (
+        <div className="muted" data-chosen={props.chosen}>
+          {t('selection.chosen', { count: props.chosen })}
+        </div>
+      )}
+      <div className={props.exact ? 'muted' : 'notice warning'} data-selector-matches={props.matches}>
         {t('selection.matches', { count: props.matches })}
-        {props.matches !== 1 && ` ${t('selection.notExact')}`}
+        {!props.exact && ` ${t('selection.notExact')}`}
       </div>
       <div className="row">
         <button type="button" data-action="parent" disabled={!props.canGoUp} onClick={props.onParent}>

@@ -84,9 +84,22 @@ details > summary { cursor: pointer; font-weight: 600; padding: 4px 0; }
 .box { position: fixed; pointer-events: none; z-index: 2147483645; }
 .box.hover { outline: 2px dashed #3370ff; background: rgba(51, 112, 255, .06); }
 .box.selected { outline: 2px solid #3370ff; }
+.box.match { outline: 2px dashed #ff8800; }
 .box.target { outline: 2px solid #34c724; }
 .box.ghost { outline: 2px dashed #ff8800; background: rgba(255, 136, 0, .08); }
 .box.line { background: #34c724; }
 .device { position: fixed; inset: 0; z-index: 2147483640; background: #646a73; display: flex; justify-content: center; align-items: center; }
-.device iframe { width: 375px; height: calc(100% - 32px); max-height: 812px; border: 0; border-radius: 16px; background: #fff; box-shadow: 0 6px 24px rgba(0, 0, 0, .3); }
+/* The frame keeps clear of the panel: the backdrop covers the whole screen, its padding the panel's side. */
+.device[data-dock="right"] { padding-right: 376px; }
+.device[data-dock="left"] { padding-left: 376px; }
+.device.docked { background: #fff; }
+.device iframe { border: 0; background: #fff; }
+.device.phone iframe { width: 375px; height: calc(100% - 32px); max-height: 812px; border-radius: 16px; box-shadow: 0 6px 24px rgba(0, 0, 0, .3); }
+.device.docked iframe { width: 100%; height: 100%; }
+@media (max-width: 767px) {
+  /* On a phone the panel is a sheet over the lower half of the screen, and the page keeps the upper half. */
+  .panel, .panel[data-dock] { left: 8px; right: 8px; top: 50vh; width: auto; }
+  .device, .device[data-dock] { padding: 0 0 50vh; }
+  .device.phone iframe { width: 100%; height: 100%; max-height: none; border-radius: 0; box-shadow: none; }
+}
 `;

@@ -7,7 +7,7 @@ import {
   PAGE_SELECTOR,
   type PageChangeType,
 } from '@tabula/protocol';
-import { useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DraftVersion, emptyHistory, historyReducer, slotOf } from '../changes/history';
 import { initialMove, type MoveState, moveReducer } from '../move/move-state';
@@ -17,6 +17,7 @@ import {
   type DropSide,
   dropSideAt,
   insertOrderOf,
+  leavesViewport,
   reorderRecord,
   selectorAfterMove,
 } from '../move/placement';
@@ -25,24 +26,24 @@ import type { PointerHandlers } from '../page/use-page-pointer';
 import type { PropertyField } from '../properties/fields';
 import { editField, recordOf } from '../properties/to-record';
 import { isSelectable } from '../selection/relatives';
-import { elementsMatching, selectorOf } from '../selection/selector';
+import { elementsMatching, groupSelectorOf, selectorOf } from '../selection/selector';
 import type { OverlayBox } from './overlay';
 
 export interface Selection {
+  /** The element whose properties the panel shows: the first one chosen. */
   element: Element;
+  /** Every element chosen to change together, the first included. */
+  elements: Element[];
   selector: string;
 }
 
 const NO_RECORDS: ChangeRecord[] = [];
 
-/** finder gives up on a few odd pages; the tag is still a selector, if a loose one. */
-function safeSelectorOf(element: Element): string {
-  try {
-    return selectorOf(element);
-  } catch {
-    return element.tagName.toLowerCase();
-  }
-}
+const selectionOf = (elements: Element[], selector = groupSelectorOf(elements)): Selection => ({
+  element: elements[0]!,
+  elements,
+  selector,
+});
 
 /**
  * The editing session's state and rules: the versions with their undo history, the chosen version, the selected
@@ -65,6 +66,21 @@ export function useEditing(options: {
   const [move, moveDispatch] = useReducer(moveReducer<Element>, undefined, () => initialMove<Element>());
   const [drag, setDrag] = useState<{ from: Point; to: Point } | null>(null);
 
+  const [offscreen, setOffscreen] = useState(false);
+  useEffect(() => {
+    setOffscreen(false);
+    if (move.step !== 3) return;
+    const { element } = move;
+    const view = element.ownerDocument.defaultView;
+    if (!view) return;
+    // The page shows the moved element where it goes once the records are applied, after this render.
+    const frame = view.requestAnimationFrame(() => {
+      const viewport = { width: element.ownerDocument.documentElement.clientWidth, scrollY: view.scrollY };
+      setOffscreen(leavesViewport(element.getBoundingClientRect(), viewport));
+    });
+    return () => view.cancelAnimationFrame(frame);
+  }, [move]);
+
   const version: DraftVersion | null = history.present.find((candidate) => candidate.key === versionKey) ?? null;
   const records = version?.changeRecords ?? NO_RECORDS;
   /** What the page shows: the version's records, and a move waiting for Confirm. */
@@ -82,8 +98,16 @@ export function useEditing(options: {
     return reason === null;
   };
 
-  const select = (element: Element | null) =>
-    setSelection(element ? { element, selector: safeSelectorOf(element) } : null);
+  const select = (element: Element | null) => setSelection(element ? selectionOf([element]) : null);
+  /** Shift-click: the element joins the ones changed together, or leaves them; the selector finds them all. */
+  const toggle = (element: Element) =>
+    setSelection((current) => {
+      if (!current) return selectionOf([element]);
+      const elements = current.elements.includes(element)
+        ? current.elements.filter((chosen) => chosen !== element)
+        : [...current.elements, element];
+      return elements.length > 0 ? selectionOf(elements) : null;
+    });
 
   const editProperty = (field: PropertyField, text: string): string | null => {
     if (!selection) return t('messages.selectFirst');
@@ -129,7 +153,7 @@ export function useEditing(options: {
     // The page shows the new element once the records are applied, after this render.
     setTimeout(() => {
       const [element] = elementsMatching(page, inserted);
-      if (element) setSelection({ element, selector: inserted });
+      if (element) setSelection(selectionOf([element], inserted));
     });
   };
 
@@ -144,11 +168,23 @@ export function useEditing(options: {
     );
   };
 
+  /**
+   * A typed selector: the elements chosen stay chosen when it still finds them all (the panel then says what else it
+   * finds); otherwise what it finds becomes the choice.
+   */
   const typeSelector = (selector: string): string | null => {
-    const [element] = elementsMatching(selection?.element.ownerDocument ?? document, selector);
-    if (!selector || !element || !isSelectable(element, editorHost)) return t('selection.noMatch');
-    setSelection({ element, selector });
+    const found = elementsMatching(selection?.element.ownerDocument ?? document, selector);
+    const selectable = found.filter((element) => isSelectable(element, editorHost));
+    if (!selector || selectable.length === 0) return t('selection.noMatch');
+    const kept = selection?.elements.every((element) => found.includes(element));
+    setSelection(selectionOf(kept ? selection!.elements : selectable, selector));
     return null;
+  };
+
+  /** The elements a selector finds, chosen together: a change in the list shows what it reaches. */
+  const selectMatching = (page: Document, selector: string) => {
+    const found = elementsMatching(page, selector).filter((element) => isSelectable(element, editorHost));
+    if (found.length > 0) setSelection(selectionOf(found, selector));
   };
 
   const dropSide = (): DropSide | null => {
@@ -180,7 +216,7 @@ export function useEditing(options: {
       moveDispatch({ type: 'drop', record: anywhereRecord(selection.selector, shift, earlier, device) });
       setDrag(null);
     },
-    click: (element, point) => {
+    click: (element, point, adding) => {
       if (!isSelectable(element, editorHost)) return;
       if (move.step === 1) {
         select(element);
@@ -188,11 +224,12 @@ export function useEditing(options: {
       } else if (move.step === 2 && move.mode === 'reorder' && selection) {
         if (!canDropOn(move.element, element)) return;
         const insertOrder = insertOrderOf(dropSideAt(element.getBoundingClientRect(), point));
-        const newSelector = selectorAfterMove(move.element, element, insertOrder, safeSelectorOf);
-        const target = { selector: safeSelectorOf(element), insertOrder };
+        const newSelector = selectorAfterMove(move.element, element, insertOrder, selectorOf);
+        const target = { selector: selectorOf(element), insertOrder };
         moveDispatch({ type: 'drop', record: reorderRecord(selection.selector, target, newSelector) });
       } else if (move.step === 0) {
-        select(element);
+        if (adding) toggle(element);
+        else select(element);
       }
     },
   };
@@ -202,7 +239,13 @@ export function useEditing(options: {
   if (hovered && hovered.element !== selection?.element && move.step !== 2)
     overlay.push({ element: hovered.element, kind: 'hover' });
   if (side && hovered) overlay.push({ element: hovered.element, kind: 'target', side });
-  if (selection) overlay.push({ element: selection.element, kind: 'selected' });
+  if (selection) {
+    for (const element of selection.elements) overlay.push({ element, kind: 'selected' });
+    // What else the selector finds, so a loose selector is seen on the page.
+    for (const element of elementsMatching(selection.element.ownerDocument, selection.selector)) {
+      if (!selection.elements.includes(element)) overlay.push({ element, kind: 'match' });
+    }
+  }
   if (drag && selection) {
     overlay.push({
       element: selection.element,
@@ -223,20 +266,22 @@ export function useEditing(options: {
     },
     selection,
     select,
-    setSelection,
+    selectMatching,
     editProperty,
     changeElement,
     insertElement,
     setPageChange,
     typeSelector,
     move: move as MoveState<Element>,
+    /** The element just moved reaches past the screen on this device. */
+    offscreen,
     moveDispatch,
     startMove: () => allowed() && moveDispatch({ type: 'start' }),
     confirmMove: () => {
       if (move.step !== 3 || !version) return;
       dispatch({ type: 'put', versionKey: version.key, record: move.record });
       const moved = move.record.newSelector;
-      if (moved) setSelection({ element: move.element, selector: moved });
+      if (moved) setSelection(selectionOf([move.element], moved));
       moveDispatch({ type: 'confirm' });
     },
     /** A change elsewhere in the editor: the page's elements are no longer those selected. */
