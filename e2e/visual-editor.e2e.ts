@@ -161,6 +161,14 @@ describe.skipIf(!chromiumAvailable)('visual editor', () => {
     await page.locator('#buy').click();
     expect(await page.locator('#status').textContent()).toBe('');
 
+    // Shift-click chooses elements to change together, under one selector; again, and it is taken away.
+    await page.locator('#headline').click();
+    await page.locator('#buy').click({ modifiers: ['Shift'] });
+    expect(await inPanel(page, '[data-field="selector"]').inputValue()).toBe('#headline, #buy');
+    expect(await inPanel(page, '[data-chosen]').textContent()).toBe('2 elements chosen to change together.');
+    expect(await page.locator('tabula-editor [data-overlay="selected"]').count()).toBe(2);
+    await page.locator('#buy').click({ modifiers: ['Shift'] });
+
     // Heading: text and colour.
     await page.locator('#headline').click();
     expect(await inPanel(page, '[data-element-type]').getAttribute('data-element-type')).toBe('text');
@@ -244,6 +252,17 @@ describe.skipIf(!chromiumAvailable)('visual editor', () => {
     await phone.locator('#buy').click();
     expect(await inPanel(page, '[data-field="selector"]').inputValue()).toBe('#buy');
     await page.screenshot({ path: `${artifacts}visual-editor-mobile.png` });
+    // A move that pushes the button past the phone's right edge is warned of, and cancelled.
+    await inPanel(page, '[data-action="start-move"]').click();
+    await phone.locator('#buy').click();
+    const button = (await phone.locator('#buy').boundingBox())!;
+    await page.mouse.move(button.x + 10, button.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(button.x + 200, button.y + 5, { steps: 4 });
+    await page.mouse.move(button.x + 300, button.y + 5, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(() => inPanel(page, '[data-move-offscreen]').count()).toBe(1);
+    await inPanel(page, '[data-action="cancel-move"]').click();
     await inPanel(page, '[data-device-switch="desktop"]').click();
 
     // Preview: the page as visitors see it, laid out beside the panel and never under it, its own handlers running.
@@ -289,6 +308,28 @@ describe.skipIf(!chromiumAvailable)('visual editor', () => {
         device: 'desktop',
       },
     ]);
+  });
+
+  it('on a phone, keeps the upper half of the screen for the page, in edit mode and in preview', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(`${tabula.url}/demo?key=${clientKey}&tabula_editor=${token}`);
+    await expect.poll(() => panel(page).getAttribute('data-editor-state')).toBe('ready');
+    await inPanel(page, '[data-action="next"]').click();
+    const sheet = (await panel(page).boundingBox())!;
+    expect(sheet.y).toBeGreaterThanOrEqual(844 / 2);
+    expect(sheet.width).toBeGreaterThan(360);
+    await page.locator('#headline').click();
+    expect(await inPanel(page, '[data-field="selector"]').inputValue()).toBe('#headline');
+    await page.screenshot({ path: `${artifacts}visual-editor-phone-edit.png` });
+    await inPanel(page, '[data-mode-switch="preview"]').click();
+    const preview = page.locator('tabula-editor .device.docked iframe');
+    await expect.poll(() => page.frameLocator('tabula-editor .device.docked iframe').locator('#buy').count()).toBe(1);
+    const shown = (await preview.boundingBox())!;
+    expect(shown.y + shown.height).toBeLessThanOrEqual(sheet.y);
+    expect(shown.width).toBe(390);
+    await page.screenshot({ path: `${artifacts}visual-editor-phone-preview.png` });
+    await context.close();
   });
 
   it('opens from a bookmarklet, whose script tag carries the token', async () => {
