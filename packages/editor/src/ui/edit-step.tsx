@@ -5,6 +5,7 @@ import { elementTypeOf } from '../selection/element-type';
 import { childOf, parentOf } from '../selection/relatives';
 import { elementsMatching } from '../selection/selector';
 import { ChangesList } from './changes-list';
+import { ClickGoals, type ClickGoalsProps } from './click-goals';
 import { ElementActions } from './element-actions';
 import { MovePanel } from './move-panel';
 import { PageChangesPanel } from './page-changes-panel';
@@ -18,10 +19,11 @@ interface EditStepProps {
   target: PageTarget;
   editorHost: Element;
   customScripts: EditorSession['customScripts'];
+  goals: ClickGoalsProps;
 }
 
-/** The versions, the selected element and its properties, its position, and the version's changes. */
-export function EditStep({ editing, target, editorHost, customScripts }: EditStepProps) {
+/** The versions, the selected element and its properties, click goals, its position, and the version's changes. */
+export function EditStep({ editing, target, editorHost, customScripts, goals }: EditStepProps) {
   const { t } = useTranslation();
   const { history, version, selection, dispatch } = editing;
   const refusal = editing.refusal();
@@ -82,6 +84,7 @@ export function EditStep({ editing, target, editorHost, customScripts }: EditSte
           </section>
         </>
       )}
+      <ClickGoals {...goals} selection={selection} page={target.document} onShow={editing.setSelection} />
       <MovePanel
         state={editing.move}
         onMode={(mode) => editing.moveDispatch({ type: 'mode', mode })}
