@@ -1,9 +1,9 @@
-import type { EditorSession, SaveEditorVersionsBody } from '@tabula/protocol';
+import type { AddEditorGoalBody, EditorSession, SaveEditorVersionsBody } from '@tabula/protocol';
 import { act, fireEvent, render, waitFor, within } from '@testing-library/react';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { EditorApi } from '../src/api/client';
+import { type EditorApi, EditorApiError } from '../src/api/client';
 import { EditorApp } from '../src/ui/editor-app';
 import { englishI18n } from './i18n';
 
@@ -22,6 +22,7 @@ const SESSION: EditorSession = {
     { key: 'control', name: 'Control', weight: 5000, isControl: true, changeRecords: [] },
     { key: 'treatment', name: 'Treatment', weight: 5000, isControl: false, changeRecords: [] },
   ],
+  goals: [],
   clientKeys: [{ key: 'tbc_key', environment: 'production', decryptionKey: null }],
   customScripts: { enabled: false, canWrite: false },
   expiresAt: '2030-01-01T00:00:00.000Z',
@@ -33,6 +34,7 @@ function serverApi(page: EditorSession['experiment']['page']) {
   session.experiment.page = page;
   const saved: SaveEditorVersionsBody[] = [];
   const integration: boolean[] = [];
+  const goals: AddEditorGoalBody[] = [];
   const api: EditorApi = {
     session: async () => session,
     saveVersions: async (body) => {
@@ -51,8 +53,14 @@ function serverApi(page: EditorSession['experiment']['page']) {
       session = { ...session, experiment: { ...session.experiment, integrationConfigured: body.configured } };
       return session;
     },
+    addGoal: async (body) => {
+      goals.push(body);
+      if (body.name === 'Taken') throw new EditorApiError(409, 'This project already has a metric with key "taken"');
+      session = { ...session, goals: [...session.goals, { key: 'goal', name: body.name, selector: body.selector }] };
+      return session;
+    },
   };
-  return { api, saved, integration };
+  return { api, saved, integration, goals };
 }
 
 let translations: i18n;
@@ -287,5 +295,42 @@ describe('the visual editor', () => {
       { selector: 'html', type: 'css', key: '', value: 'h1 { color: rgb(1, 2, 3); }' },
       { selector: 'html', type: 'redirect', key: '', value: '/landing-b' },
     ]);
+  });
+
+  it('tracks clicks on the selected element as a goal, lists the goals and selects a goal’s element', async () => {
+    const { goals } = renderEditor();
+    await waitFor(() => expect(q('.panel').dataset.editorState).toBe('ready'));
+    fireEvent.click(q('[data-action="next"]'));
+    expect(q('[data-area="goals"]').textContent).toContain('Select an element on the page to track clicks on it');
+    expect(q('[data-area="goals"]').textContent).toContain('This experiment has no click goals yet.');
+
+    fireEvent.click(document.getElementById('buy')!);
+    const name = () => q('[data-field="goal-name"]') as HTMLInputElement;
+    // The name starts from what the element says.
+    expect(name().value).toBe('Buy');
+    fireEvent.change(name(), { target: { value: 'Taken' } });
+    await act(async () => fireEvent.click(q('[data-action="track-clicks"]')));
+    await waitFor(() =>
+      expect(editor.getByRole('alert').textContent).toBe(
+        'Goal not added: This project already has a metric with key "taken"',
+      ),
+    );
+    fireEvent.change(name(), { target: { value: '  Buy button ' } });
+    await act(async () => fireEvent.click(q('[data-action="track-clicks"]')));
+    await waitFor(() =>
+      expect(editor.getByRole('status').textContent).toBe('Clicks on this element are now a goal of this experiment.'),
+    );
+    expect(goals).toEqual([
+      { experimentKey: 'hero', name: 'Taken', selector: '#buy' },
+      { experimentKey: 'hero', name: 'Buy button', selector: '#buy' },
+    ]);
+    expect(q('[data-goal="goal"]').textContent).toBe('Buy button#buy');
+    expect(q('[data-goal-tracked]')).toBeTruthy();
+    expect(q('[data-field="goal-name"]')).toBeNull();
+
+    fireEvent.click(headline());
+    expect(name().value).toBe('Old headline');
+    fireEvent.click(within(q('[data-goal="goal"]')).getByRole('button'));
+    expect((q('[data-field="selector"]') as HTMLInputElement).value).toBe('#buy');
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, keySchema, nameSchema, timestampSchema } from './common';
 import { PRODUCT_FAMILIES } from './constants';
 import { EXPERIMENT_STATUSES } from './experiments';
+import { clickSelectorSchema } from './metrics';
 import { PAGE_MATCHES } from './page-url-match';
 import { changeRecordSchema, changeRecordsSchema } from './visual';
 
@@ -22,6 +23,10 @@ export const editorVersionSchema = z.object({
 });
 export type EditorVersion = z.infer<typeof editorVersionSchema>;
 
+/** A click metric the experiment measures (in any role): clicks on the elements its selector matches count. */
+export const editorGoalSchema = z.object({ key: z.string(), name: z.string(), selector: z.string() });
+export type EditorGoal = z.infer<typeof editorGoalSchema>;
+
 /** Everything the editor needs to edit one experiment's page. */
 export const editorSessionSchema = z.object({
   projectId: idSchema,
@@ -35,6 +40,8 @@ export const editorSessionSchema = z.object({
     integrationConfigured: z.boolean(),
   }),
   versions: z.array(editorVersionSchema),
+  /** The experiment's click goals, in the order of its metrics. */
+  goals: z.array(editorGoalSchema),
   /** The project's client keys: the snippet on the page carries one of them, and the code to copy needs one. */
   clientKeys: z.array(z.object({ key: z.string(), environment: z.string(), decryptionKey: z.string().nullable() })),
   /**
@@ -62,3 +69,14 @@ export type SaveEditorVersionsBody = z.infer<typeof saveEditorVersionsBodySchema
 
 export const editorIntegrationBodySchema = z.strictObject({ experimentKey: keySchema, configured: z.boolean() });
 export type EditorIntegrationBody = z.infer<typeof editorIntegrationBodySchema>;
+
+/**
+ * "Track clicks as a goal": the project's click metric for the selector (an existing one, or a new conversion metric
+ * with this name) becomes a secondary metric of the experiment, unless the experiment measures it already.
+ */
+export const addEditorGoalBodySchema = z.strictObject({
+  experimentKey: keySchema,
+  name: nameSchema,
+  selector: clickSelectorSchema,
+});
+export type AddEditorGoalBody = z.infer<typeof addEditorGoalBodySchema>;

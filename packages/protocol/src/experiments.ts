@@ -106,11 +106,14 @@ export const experimentVersionSchema = z.object({
 });
 export type ExperimentVersion = z.infer<typeof experimentVersionSchema>;
 
+/** How many metrics an experiment measures in each role, at most. */
+export const MAX_EXPERIMENT_METRICS = { primary: 20, secondary: 50, guardrails: 50 } as const;
+
 /** Metrics are picked from the project's metric library by key. */
 export const experimentMetricsSchema = z.strictObject({
-  primary: z.array(keySchema).max(20).default([]),
-  secondary: z.array(keySchema).max(50).default([]),
-  guardrails: z.array(keySchema).max(50).default([]),
+  primary: z.array(keySchema).max(MAX_EXPERIMENT_METRICS.primary).default([]),
+  secondary: z.array(keySchema).max(MAX_EXPERIMENT_METRICS.secondary).default([]),
+  guardrails: z.array(keySchema).max(MAX_EXPERIMENT_METRICS.guardrails).default([]),
 });
 export type ExperimentMetrics = z.infer<typeof experimentMetricsSchema>;
 

@@ -13,6 +13,7 @@ export * from './flag-usage';
 export * from './flags';
 export * from './getting-started';
 export * from './health';
+export * from './keys';
 export * from './metrics';
 export * from './numbers';
 export * from './ofrep';

@@ -96,9 +96,17 @@ const pageviewSourceSchema = z.strictObject({
   match: z.enum(PAGE_MATCHES).default('fuzzy').describe('exact: the whole address; fuzzy: host and path only'),
 });
 
+/** The elements whose clicks a click metric counts; the visual editor's click goals take the same rules. */
+export const clickSelectorSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please input selector')
+  .max(1000)
+  .describe('CSS selector of the clicked element');
+
 const clickSourceSchema = z.strictObject({
   kind: z.literal('click'),
-  selector: z.string().trim().min(1, 'Please input selector').max(1000).describe('CSS selector of the clicked element'),
+  selector: clickSelectorSchema,
 });
 
 /** What a metric counts: tracked events (optionally filtered), page views (by address) or clicks (by selector). */

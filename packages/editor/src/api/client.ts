@@ -1,4 +1,10 @@
-import type { EditorIntegrationBody, EditorSession, ErrorBody, SaveEditorVersionsBody } from '@tabula/protocol';
+import type {
+  AddEditorGoalBody,
+  EditorIntegrationBody,
+  EditorSession,
+  ErrorBody,
+  SaveEditorVersionsBody,
+} from '@tabula/protocol';
 
 /** A refused call, with the server's message, which says what to do. */
 export class EditorApiError extends Error {
@@ -16,6 +22,7 @@ export interface EditorApi {
   session(): Promise<EditorSession>;
   saveVersions(body: SaveEditorVersionsBody): Promise<EditorSession>;
   setIntegration(body: EditorIntegrationBody): Promise<EditorSession>;
+  addGoal(body: AddEditorGoalBody): Promise<EditorSession>;
 }
 
 async function failure(response: Response): Promise<EditorApiError> {
@@ -30,7 +37,7 @@ async function failure(response: Response): Promise<EditorApiError> {
  * bundle, which every page the editor opens on downloads.
  */
 export function createEditorApi(options: { serverOrigin: string; token: string; fetch?: typeof fetch }): EditorApi {
-  const send = async (method: 'GET' | 'PUT', path: string, body?: unknown): Promise<EditorSession> => {
+  const send = async (method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<EditorSession> => {
     const response = await (options.fetch ?? fetch)(`${options.serverOrigin}/api/v1/editor/${path}`, {
       method,
       credentials: 'omit',
@@ -47,5 +54,6 @@ export function createEditorApi(options: { serverOrigin: string; token: string; 
     session: () => send('GET', 'session'),
     saveVersions: (body) => send('PUT', 'versions', body),
     setIntegration: (body) => send('PUT', 'integration', body),
+    addGoal: (body) => send('POST', 'goals', body),
   };
 }

@@ -5,6 +5,7 @@ import { elementTypeOf } from '../selection/element-type';
 import { childOf, parentOf } from '../selection/relatives';
 import { elementsMatching, matchesExactly } from '../selection/selector';
 import { ChangesList } from './changes-list';
+import { ClickGoals, type ClickGoalsProps } from './click-goals';
 import { ElementActions } from './element-actions';
 import { MovePanel } from './move-panel';
 import { PageChangesPanel } from './page-changes-panel';
@@ -18,10 +19,11 @@ interface EditStepProps {
   target: PageTarget;
   editorHost: Element;
   customScripts: EditorSession['customScripts'];
+  goals: ClickGoalsProps;
 }
 
-/** The versions, the selected element and its properties, its position, and the version's changes. */
-export function EditStep({ editing, target, editorHost, customScripts }: EditStepProps) {
+/** The versions, the selected element and its properties, click goals, its position, and the version's changes. */
+export function EditStep({ editing, target, editorHost, customScripts, goals }: EditStepProps) {
   const { t } = useTranslation();
   const { history, version, selection, dispatch } = editing;
   const refusal = editing.refusal();
@@ -84,6 +86,11 @@ export function EditStep({ editing, target, editorHost, customScripts }: EditSte
           </section>
         </>
       )}
+      <ClickGoals
+        {...goals}
+        selection={selection}
+        onShow={(selector) => editing.selectMatching(target.document, selector)}
+      />
       <MovePanel
         state={editing.move}
         offscreen={editing.offscreen}

@@ -118,6 +118,15 @@ export function EditorApp({ api, token, serverOrigin, page, host, onExit }: Edit
     }
   };
 
+  const trackClicks = async (goal: { name: string; selector: string }) => {
+    try {
+      setSession(await api.addGoal({ experimentKey: session.experiment.key, ...goal }));
+      notify('success', t('goals.added'));
+    } catch (error) {
+      notify('error', t('goals.addFailed', { message: (error as Error).message }));
+    }
+  };
+
   return (
     <>
       {framed && (
@@ -207,7 +216,13 @@ export function EditorApp({ api, token, serverOrigin, page, host, onExit }: Edit
             </>
           )}
           {step === 'edit' && target && (
-            <EditStep editing={editing} target={target} editorHost={host} customScripts={session.customScripts} />
+            <EditStep
+              editing={editing}
+              target={target}
+              editorHost={host}
+              customScripts={session.customScripts}
+              goals={{ goals: session.goals, closed, onTrack: trackClicks }}
+            />
           )}
           {step === 'review' && (
             <ReviewStep

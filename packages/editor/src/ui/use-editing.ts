@@ -181,10 +181,11 @@ export function useEditing(options: {
     return null;
   };
 
-  /** The elements a selector finds, chosen together: a change in the list shows what it reaches. */
-  const selectMatching = (page: Document, selector: string) => {
+  /** The elements a selector finds, chosen together: a change or goal in a list shows what it reaches. */
+  const selectMatching = (page: Document, selector: string): boolean => {
     const found = elementsMatching(page, selector).filter((element) => isSelectable(element, editorHost));
     if (found.length > 0) setSelection(selectionOf(found, selector));
+    return found.length > 0;
   };
 
   const dropSide = (): DropSide | null => {

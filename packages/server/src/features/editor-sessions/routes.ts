@@ -1,4 +1,5 @@
 import {
+  addEditorGoalBodySchema,
   DEFAULT_EDITION,
   EDITION_FAMILY,
   type EditorSession,
@@ -27,7 +28,7 @@ const experimentParams = projectParams.extend({ experimentKey: keySchema });
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 const toSessionBody = (
-  { experiment, clientKeys, customScripts, expiresAt }: editorSessions.EditorSessionView,
+  { experiment, goals, clientKeys, customScripts, expiresAt }: editorSessions.EditorSessionView,
   family: ProductFamily,
 ): EditorSession => ({
   projectId: experiment.projectId,
@@ -46,6 +47,7 @@ const toSessionBody = (
     isControl: version.isControl,
     changeRecords: validChangeRecords(version.changeRecords),
   })),
+  goals,
   clientKeys: clientKeys.map((key) => ({
     key: key.clientKey!,
     environment: key.environmentKey,
@@ -78,6 +80,7 @@ const editorApi: FastifyPluginAsyncZod<AppContext> = async (scope, { db, changes
   for (const path of ['/api/v1/editor/versions', '/api/v1/editor/integration']) {
     allowPreflight(scope, path, { methods: ['PUT'], headers: ['authorization', 'content-type'] });
   }
+  allowPreflight(scope, '/api/v1/editor/goals', { methods: ['POST'], headers: ['authorization', 'content-type'] });
 
   /**
    * The editor writes the snippet of the console's edition: the console is served by this server, so the host the
@@ -114,6 +117,27 @@ const editorApi: FastifyPluginAsyncZod<AppContext> = async (scope, { db, changes
       const grant = await grantOf(db, request);
       await db.transaction((tx) => editorSessions.saveEditorVersions(tx, grant, request.body));
       // Running visual experiments deliver these changes in the SDK payload.
+      await changes.notifyProjectChanged(grant.projectId);
+      return session(grant, request);
+    },
+  );
+
+  scope.post(
+    '/api/v1/editor/goals',
+    {
+      ...route,
+      schema: {
+        tags,
+        description:
+          'Track clicks as a goal: the click metric of the selector (found, or made with the name) becomes a secondary metric of the experiment.',
+        body: addEditorGoalBodySchema,
+        response: withErrors({ 200: editorSessionSchema }),
+      },
+    },
+    async (request) => {
+      const grant = await grantOf(db, request);
+      await db.transaction((tx) => editorSessions.addEditorGoal(tx, grant, request.body));
+      // The SDK payload carries the selectors of running experiments' click metrics.
       await changes.notifyProjectChanged(grant.projectId);
       return session(grant, request);
     },

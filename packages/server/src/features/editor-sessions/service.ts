@@ -1,6 +1,8 @@
 import {
+  type AddEditorGoalBody,
   EDITOR_TOKEN_PREFIX,
   EDITOR_TOKEN_TTL_SECONDS,
+  type EditorGoal,
   type EditorIntegrationBody,
   pageChangesOf,
   type SaveEditorVersionsBody,
@@ -23,6 +25,7 @@ import { findMembership } from '../organization/service';
 import { memberProjectRole } from '../project-access/service';
 import { getProject } from '../projects/service';
 import { editorUrlOf } from './editor-url';
+import { clickGoalsOf, trackClicks } from './goals';
 import { insertEditorToken, markEditorTokenRevoked, selectActiveGrant } from './store';
 import type { EditorGrant } from './types';
 
@@ -36,9 +39,13 @@ export interface CreatedEditorToken {
   editorUrl: string | null;
 }
 
-/** What the editor shows: the experiment with its versions, and the client keys a snippet on the page may carry. */
+/**
+ * What the editor shows: the experiment with its versions and click goals, and the client keys a snippet on the page
+ * may carry.
+ */
 export interface EditorSessionView {
   experiment: ExperimentDetails;
+  goals: EditorGoal[];
   clientKeys: ApiKey[];
   customScripts: { enabled: boolean; canWrite: boolean };
   expiresAt: Date;
@@ -116,7 +123,8 @@ export async function getEditorSession(db: Database, grant: EditorGrant): Promis
   ]);
   const clientKeys = keys.filter((key) => key.kind === 'client' && key.revokedAt === null);
   const customScripts = { enabled: project.customScripts, canWrite: hasRole(grant.role, 'admin') };
-  return { experiment, clientKeys, customScripts, expiresAt: grant.expiresAt };
+  const goals = await clickGoalsOf(db, grant.projectId, experiment.metrics);
+  return { experiment, goals, clientKeys, customScripts, expiresAt: grant.expiresAt };
 }
 
 /** A body that names another experiment than the token's is refused: version keys repeat across experiments. */
@@ -159,6 +167,12 @@ export async function saveEditorVersions(tx: Database, grant: EditorGrant, body:
 export async function setEditorIntegration(tx: Database, grant: EditorGrant, body: EditorIntegrationBody) {
   checkExperiment(grant, body.experimentKey);
   await setIntegrationConfigured(tx, actingOf(grant), grant.projectId, grant.experimentKey, body.configured);
+}
+
+/** Anyone who may edit the page may pick a click goal on it: the editor role, as for saving versions. */
+export async function addEditorGoal(tx: Database, grant: EditorGrant, body: AddEditorGoalBody) {
+  checkExperiment(grant, body.experimentKey);
+  await trackClicks(tx, actingOf(grant), grant.projectId, grant.experimentKey, body);
 }
 
 /** Closing the editor ends its token; closing twice is harmless. */

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import { selectExperimentKeys, selectRunningExperiments } from './store';
 import type { RunningExperiment } from './types';
 
+export { addExperimentMetric } from './add-metric';
 export { createExperiment, updateExperiment } from './definition';
 export { type EventStore, exposedUnits, getExperiment, listExperiments } from './queries';
 export { archiveExperiment, pauseExperiment, startExperiment } from './transitions';

@@ -7,9 +7,11 @@ import { type Acting, recordAudit } from '../audit/service';
 import {
   deleteMetricRow,
   insertMetric,
+  selectClickMetric,
   selectMetric,
   selectMetricKeys,
   selectMetricPage,
+  selectMetricsByKey,
   selectMetricUsage,
   updateMetricRow,
 } from './store';
@@ -84,6 +86,17 @@ export async function getMetric(db: Database, projectId: string, key: string, lo
   const [details] = await withUsage(db, projectId, [metric]);
   return details!;
 }
+
+/** The metrics of these keys that exist, archived ones too, in no particular order. */
+export const getMetricsByKey = (db: Database, projectId: string, keys: string[]): Promise<Metric[]> =>
+  selectMetricsByKey(db, projectId, keys);
+
+/**
+ * The active metric that counts clicks on exactly this selector (the oldest, should there be several): where a new
+ * click goal would only duplicate it. Archived metrics were put away on purpose and are not picked again.
+ */
+export const findClickMetric = (db: Database, projectId: string, selector: string): Promise<Metric | null> =>
+  selectClickMetric(db, projectId, selector);
 
 /**
  * For a use case about to refer to metrics: which of these keys exist (archived ones too), held until its

@@ -95,6 +95,34 @@ export async function selectMetric(
   return row ? toMetric(row) : null;
 }
 
+/** Metrics by key, in no particular order; keys without one are left out. */
+export async function selectMetricsByKey(db: Database, projectId: string, keys: string[]): Promise<Metric[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(metric)
+    .where(and(eq(metric.projectId, projectId), inArray(metric.key, keys)));
+  return rows.map(toMetric);
+}
+
+/** The oldest active metric whose source is clicks on exactly this selector, if any. */
+export async function selectClickMetric(db: Database, projectId: string, selector: string): Promise<Metric | null> {
+  const [row] = await db
+    .select()
+    .from(metric)
+    .where(
+      and(
+        eq(metric.projectId, projectId),
+        isNull(metric.archivedAt),
+        sql`${metric.source} ->> 'kind' = 'click'`,
+        sql`${metric.source} ->> 'selector' = ${selector}`,
+      ),
+    )
+    .orderBy(asc(metric.createdAt), asc(metric.key))
+    .limit(1);
+  return row ? toMetric(row) : null;
+}
+
 /** Which of these keys exist; `share` holds their rows until the transaction ends, so none is deleted meanwhile. */
 export async function selectMetricKeys(db: Database, projectId: string, keys: string[], lock?: 'share') {
   if (keys.length === 0) return [];
