@@ -6,7 +6,7 @@ import type { ChangeRecord, EditorSession, EditorToken } from '@tabula/protocol'
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, chromiumAvailable, chromiumPath } from './support/chromium';
-import { createClientKey, type Owner, signUpOwnerWithProject } from './support/owner';
+import { callApi, createClientKey, type Owner, signUpOwnerWithProject } from './support/owner';
 import { type RunningServer, startServer } from './support/server';
 
 const artifacts = new URL('./artifacts/', import.meta.url).pathname;
@@ -96,11 +96,7 @@ describe.skipIf(!chromiumAvailable)('visual editor', () => {
   let token: string;
   let experiments: string;
 
-  const api = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-    const response = await fetch(`${tabula.url}${path}`, init);
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const api = <T>(path: string, init?: RequestInit) => callApi<T>(tabula.url, path, init);
 
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });

@@ -2,7 +2,18 @@ import { mkdirSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumArgs, chromiumAvailable, chromiumPath } from './support/chromium';
-import { CHANGED_HEADLINE, ORIGINAL_HEADLINE, startVisualSite, type VisualSite } from './support/visual-site';
+import {
+  CHANGED_HEADLINE,
+  KINDS_TARGETS,
+  kindsLookOf,
+  ORIGINAL_HEADLINE,
+  settledInControl,
+  startVisualSite,
+  VIOLATIONS_PROBE,
+  type VisualSite,
+  versionLookOf,
+  violationsOf,
+} from './support/visual-site';
 
 const artifacts = new URL('./artifacts/', import.meta.url).pathname;
 /** Long enough that the page is parsed, and would be painted, well before the payload arrives. */
@@ -18,10 +29,8 @@ interface Frame {
  * hidden; and every Content-Security-Policy violation. Added through the browser's debugger, which the page's policy
  * does not govern, so it runs before any of the page's own scripts.
  */
-const PROBE = `
+const PROBE = `${VIOLATIONS_PROBE}
   window.frames_ = [];
-  window.violations = [];
-  addEventListener('securitypolicyviolation', (event) => window.violations.push(event.violatedDirective));
   const record = () => {
     const headline = document.getElementById('headline');
     if (headline && document.documentElement) {
@@ -34,7 +43,6 @@ const PROBE = `
 `;
 
 const framesOf = (page: Page) => page.evaluate(() => (window as unknown as { frames_: Frame[] }).frames_);
-const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
 const headline = (page: Page) => page.locator('#headline');
 
 // Issue 5: a visitor in a visual experiment sees its changes, and never the original first, on a page whose
@@ -119,45 +127,20 @@ describe.skipIf(!chromiumAvailable)('visual experiments on a page under a strict
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${site.url}/kinds`);
-    await expect.poll(() => page.locator('html').getAttribute('data-script-ran')).toBe('yes');
-    const seen = () =>
-      page.evaluate(() => {
-        const image = document.getElementById('hero-img') as HTMLImageElement;
-        const link = document.getElementById('more') as HTMLAnchorElement;
-        const added = document.getElementById('title')?.nextElementSibling;
-        return {
-          banner: getComputedStyle(document.getElementById('banner')!).display,
-          promo: document.getElementById('promo') !== null,
-          image: [image.getAttribute('src'), image.getAttribute('srcset'), image.alt],
-          link: [link.getAttribute('href'), link.target],
-          added: added?.matches('button[data-tabula-insert="added"]') ? added.textContent : null,
-          note: getComputedStyle(document.querySelector('.note')!).color,
-          script: document.documentElement.getAttribute('data-script-ran'),
-        };
-      });
-    expect(await seen()).toEqual({
-      banner: 'none',
-      promo: false,
-      image: ['/img/b.svg', '/img/b.svg 1x, /img/b.svg 2x', 'Version B'],
-      link: ['/offer', '_blank'],
-      added: 'Added by the test',
-      note: 'rgb(0, 128, 0)',
-      script: 'yes',
-    });
+    await expect.poll(() => kindsLookOf(page, KINDS_TARGETS)).toEqual(versionLookOf(KINDS_TARGETS));
     await page.screenshot({ path: `${artifacts}visual-runtime-kinds.png` });
     expect(await violationsOf(page)).toEqual([]);
     expect(errors).toEqual([]);
 
     await page.goto(`${site.url}/control/kinds`);
-    await expect.poll(() => page.evaluate(() => document.readyState)).toBe('complete');
-    await page.waitForTimeout(300);
-    expect(await seen()).toEqual({
-      banner: 'block',
-      promo: true,
+    await settledInControl(page, 'kinds-control');
+    expect(await kindsLookOf(page, KINDS_TARGETS)).toEqual({
+      hidden: 'block',
+      removed: false,
       image: ['/img/a.svg', null, 'Version A'],
       link: ['/more', ''],
-      added: null,
-      note: 'rgb(0, 0, 0)',
+      inserted: null,
+      styled: 'rgb(0, 0, 0)',
       script: null,
     });
     await context.close();

@@ -12,6 +12,13 @@ async function created<T>(response: Response, what: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** The JSON answer of a call to the server's API; a call that fails throws, saying which and why. */
+export async function callApi<T>(url: string, path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${url}${path}`, init);
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 export async function signUpOwnerWithProject(url: string): Promise<Owner> {
   const signup = await fetch(`${url}/api/v1/auth/signup`, {
     method: 'POST',

@@ -14,7 +14,7 @@ export function usePageChanges(target: PageTarget | null, records: readonly Chan
     const page = { document: target.document, onError: () => {}, structure };
     const applied = applyElementRules(toElementRules(records), page);
     const { css } = pageChangesOf(records);
-    const removeSheet = css ? addStyleSheet(css, '', target.document) : undefined;
+    const removeSheet = css ? addStyleSheet(css, { page: target.document }) : undefined;
     return () => {
       removeSheet?.();
       applied.revert();

@@ -72,5 +72,5 @@ export function page(versions: readonly PayloadVersion[], host: PageHost): (() =
     if (!loaded.has(address)) loadScript(address, host.nonce, host.report);
     loaded.add(address);
   }
-  return css.length ? addStyleSheet(css.join('\n'), host.nonce) : () => {};
+  return css.length ? addStyleSheet(css.join('\n'), { nonce: host.nonce, onError: host.report }) : () => {};
 }

@@ -39,6 +39,7 @@ export enum Problem {
   NotDecrypted = 29,
   // prerequisites
   PrerequisitesTooDeep = 30,
-  // visual experiments' custom scripts
+  // visual experiments' custom scripts and style sheets
   ScriptNotLoaded = 31,
+  StyleSheetRefused = 32,
 }

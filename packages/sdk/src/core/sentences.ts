@@ -42,7 +42,9 @@ export const SENTENCES: Record<Problem, string> = {
     'Cannot decrypt the payload (revision {0}): check the decryptionKey, it may have been rotated',
   // prerequisites
   [Problem.PrerequisitesTooDeep]: 'Flag {0}: prerequisites nest deeper than {1} flags: it serves its off variant',
-  // visual experiments' custom scripts
+  // visual experiments' custom scripts and style sheets
   [Problem.ScriptNotLoaded]:
     'The custom script {0} did not load: the page’s Content-Security-Policy must allow script-src from the Tabula server',
+  [Problem.StyleSheetRefused]:
+    'A version’s style sheet was refused: this browser adds it as a <style> element, which the page’s style-src must allow (give the snippet its nonce)',
 };

@@ -4,14 +4,23 @@ import { Problem } from '../core/problem';
 import { explain } from '../core/report';
 import { addScript } from './add-script';
 
+export interface StyleSheetOptions {
+  /** The nonce the page gave the snippet, for the <style> element a browser without constructed sheets gets. */
+  nonce?: string;
+  /** Hears that the page's policy refused that <style> element. */
+  onError?: (error: Error) => void;
+  page?: Document;
+}
+
 /**
- * Adds a version's style sheet to the page; the function returned takes it away. A page that gives the snippet a
- * nonce gets a <style> element with it, as its policy asks; otherwise the sheet is constructed through CSSOM and
- * adopted, which no Content-Security-Policy refuses. A browser without constructed sheets gets a <style> element, which
- * only a policy forbidding inline styles refuses.
+ * Adds a version's style sheet to the page; the function returned takes it away. The sheet is constructed through
+ * CSSOM and adopted, which no Content-Security-Policy refuses: also not a page whose nonce is for its scripts only,
+ * whose style-src would refuse a <style> element under that nonce. A browser without constructed sheets (Safari before
+ * 16.4) gets a <style> element, with the snippet's nonce when the page gave it one; a policy that refuses it leaves the
+ * element without a sheet, and that is reported rather than left unsaid.
  */
-export function addStyleSheet(css: string, nonce = '', page: Document = document): () => void {
-  if (!nonce && page.adoptedStyleSheets && typeof CSSStyleSheet === 'function') {
+export function addStyleSheet(css: string, { nonce, onError, page = document }: StyleSheetOptions = {}): () => void {
+  if (page.adoptedStyleSheets && typeof CSSStyleSheet === 'function') {
     const sheet = new (page.defaultView?.CSSStyleSheet ?? CSSStyleSheet)();
     sheet.replaceSync(css);
     page.adoptedStyleSheets = [...page.adoptedStyleSheets, sheet];
@@ -23,6 +32,7 @@ export function addStyleSheet(css: string, nonce = '', page: Document = document
   if (nonce) style.nonce = nonce;
   style.textContent = css;
   (page.head || page.documentElement).append(style);
+  if (!style.sheet) onError?.(new Error(explain(Problem.StyleSheetRefused)));
   return () => style.remove();
 }
 
