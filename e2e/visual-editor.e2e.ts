@@ -165,6 +165,21 @@ describe.skipIf(!chromiumAvailable)('visual editor', () => {
     expect(await page.locator('tabula-editor [data-overlay="selected"]').count()).toBe(2);
     await page.locator('#buy').click({ modifiers: ['Shift'] });
 
+    // Clicks on the Buy button become a goal of the experiment, named from its text.
+    await page.locator('#buy').click();
+    expect(await inPanel(page, '[data-field="goal-name"]').inputValue()).toBe('Buy for €42');
+    await inPanel(page, '[data-action="track-clicks"]').click();
+    await expect.poll(() => inPanel(page, '[data-goal-tracked]').count()).toBe(1);
+    expect(await inPanel(page, '[data-area="goals"] li').textContent()).toBe('Buy for €42#buy');
+    const goal = await api<{ source: unknown; experiments: unknown }>(
+      `/api/v1/projects/${owner.projectId}/metrics/buy-for-42`,
+      { headers: owner.headers },
+    );
+    expect(goal).toMatchObject({
+      source: { kind: 'click', selector: '#buy' },
+      experiments: [{ key: 'hero-headline', roles: ['secondary'] }],
+    });
+
     // Heading: text and colour.
     await page.locator('#headline').click();
     expect(await inPanel(page, '[data-element-type]').getAttribute('data-element-type')).toBe('text');
