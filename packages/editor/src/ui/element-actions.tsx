@@ -1,5 +1,5 @@
 import { INSERT_KINDS, INSERT_POSITIONS, type InsertKind, type InsertPosition } from '@tabula/protocol';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface ElementActionsProps {
@@ -11,7 +11,6 @@ interface ElementActionsProps {
 /** What is done to the selected element as a whole: hide it, remove it, or insert a new element beside or inside it. */
 export function ElementActions({ disabled, onChange, onInsert }: ElementActionsProps) {
   const { t } = useTranslation();
-  const id = useId();
   const [kind, setKind] = useState<InsertKind>('text');
   const [position, setPosition] = useState<InsertPosition>('after');
   return (
@@ -25,39 +24,42 @@ export function ElementActions({ disabled, onChange, onInsert }: ElementActionsP
         </button>
       </div>
       <h2>{t('insert.title')}</h2>
-      <div className="row insert">
-        <label htmlFor={`${id}-kind`}>{t('insert.kind')}</label>
-        <select
-          id={`${id}-kind`}
-          data-field="insert-kind"
-          value={kind}
-          disabled={disabled}
-          onChange={(event) => setKind(event.target.value as InsertKind)}
-        >
-          {INSERT_KINDS.map((option) => (
-            <option key={option} value={option}>
-              {t(`insert.kinds.${option}`)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-position`}>{t('insert.position')}</label>
-        <select
-          id={`${id}-position`}
-          data-field="insert-position"
-          value={position}
-          disabled={disabled}
-          onChange={(event) => setPosition(event.target.value as InsertPosition)}
-        >
-          {INSERT_POSITIONS.map((option) => (
-            <option key={option} value={option}>
-              {t(`insert.positions.${option}`)}
-            </option>
-          ))}
-        </select>
-        <button type="button" data-action="insert" disabled={disabled} onClick={() => onInsert(kind, position)}>
-          {t('insert.add')}
-        </button>
+      {/* Each choice under its own label, so a label never wraps away from what it names. */}
+      <div className="grid">
+        <label>
+          <span>{t('insert.kind')}</span>
+          <select
+            data-field="insert-kind"
+            value={kind}
+            disabled={disabled}
+            onChange={(event) => setKind(event.target.value as InsertKind)}
+          >
+            {INSERT_KINDS.map((option) => (
+              <option key={option} value={option}>
+                {t(`insert.kinds.${option}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('insert.position')}</span>
+          <select
+            data-field="insert-position"
+            value={position}
+            disabled={disabled}
+            onChange={(event) => setPosition(event.target.value as InsertPosition)}
+          >
+            {INSERT_POSITIONS.map((option) => (
+              <option key={option} value={option}>
+                {t(`insert.positions.${option}`)}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
+      <button type="button" data-action="insert" disabled={disabled} onClick={() => onInsert(kind, position)}>
+        {t('insert.add')}
+      </button>
     </section>
   );
 }

@@ -54,8 +54,8 @@ textarea { min-height: 60px; resize: vertical; }
 .row > button { flex: none; }
 .grid { display: grid; grid-template-columns: 1fr 1fr; gap: 0 8px; }
 .colour { display: flex; gap: 6px; }
-.row.insert { flex-wrap: wrap; }
-.row.insert select { flex: 1 1 9em; min-width: 0; }
+.row + h2 { margin-top: 12px; }
+[data-selector-matches] { margin-bottom: 6px; }
 .colour input[type="color"] { width: 36px; flex: none; padding: 2px; }
 .colour input[data-transparent] { background: repeating-conic-gradient(#d0d5dd 0 25%, #fff 0 50%) 0 0 / 10px 10px; }
 .colour input[data-transparent]::-webkit-color-swatch { visibility: hidden; }
