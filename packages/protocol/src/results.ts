@@ -51,9 +51,15 @@ export const versionResultSchema = z.object({
 });
 export type VersionResult = z.infer<typeof versionResultSchema>;
 
-/** A cumulative point: units exposed up to that day and each version's lift on their events so far. */
+/**
+ * A cumulative point: units exposed up to that day (or hour) and each version's lift on their events so far. Points
+ * are hours while the experiment's phase is younger than two days, so the chart starts from its first hour; days after.
+ */
 export const seriesPointSchema = z.object({
+  /** YYYY-MM-DD, UTC. */
   day: z.string(),
+  /** HH:00, UTC: present when the points are hours. */
+  hour: z.string().optional(),
   units: z.record(z.string(), z.number()),
   lifts: z.record(z.string(), z.object({ estimate: z.number().nullable(), ci: interval })),
 });

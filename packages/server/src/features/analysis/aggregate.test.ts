@@ -89,7 +89,7 @@ describe.each(CONNECTIONS)('aggregation of an experiment in the database, over %
     await database?.drop();
   });
 
-  const run = (metrics: AnalysedMetric[], experimentKey = 'checkout') =>
+  const run = (metrics: AnalysedMetric[], experimentKey = 'checkout', until = T0 + 30 * DAY) =>
     aggregate(
       database.handle.db,
       {
@@ -97,7 +97,7 @@ describe.each(CONNECTIONS)('aggregation of an experiment in the database, over %
         experimentKey,
         versionKeys: ['a', 'b'],
         from: new Date(T0),
-        until: new Date(T0 + 30 * DAY),
+        until: new Date(until),
       },
       metrics,
       { connections },
@@ -124,6 +124,17 @@ describe.each(CONNECTIONS)('aggregation of an experiment in the database, over %
       { version: 'a', day: '2030-03-02', n: 1, m: 0, mm: 0, mx: 0, mxmx: 0, mmx: 0 },
       // u4's purchase belongs to another project.
       { version: 'b', day: '2030-03-02', n: 1, m: 0, mm: 0, mx: 0, mxmx: 0, mmx: 0 },
+    ]);
+  });
+
+  it('sums by hour of first exposure while the phase is younger than two days', async () => {
+    const revenue = metric({ key: 'revenue', type: 'sum' });
+    const { metrics } = await run([revenue], 'checkout', T0 + 30 * HOUR);
+    expect(metrics.revenue!.map(({ version, day, n, m, mm }) => ({ version, day, n, m, mm }))).toEqual([
+      { version: 'a', day: '2030-03-01T10', n: 1, m: 10, mm: 100 },
+      { version: 'b', day: '2030-03-01T11', n: 1, m: 50, mm: 2500 },
+      { version: 'a', day: '2030-03-02T10', n: 1, m: 0, mm: 0 },
+      { version: 'b', day: '2030-03-02T10', n: 1, m: 0, mm: 0 },
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { bucketOf, bucketPattern } from './buckets';
 import { mergeShards } from './merge-shards';
 import { dailySumsSql, EXPOSED, extremeValuesSql, nonZeroCountsSql, perUnitSql } from './metric-sql';
 import { type AnalysedMetric, percentileCapped, splitDailySums } from './metric-values';
@@ -67,7 +68,8 @@ async function collectExposedUnits(tx: Database, scope: AggregationScope, shard:
       )})${shardFilter(shard)}
       group by unit_id
     )
-    select unit_id, first_at, (first_at at time zone 'UTC')::date as day, lo <> hi as multiple,
+    select unit_id, first_at, to_char(first_at at time zone 'UTC', ${bucketPattern(bucketOf(scope))}) as day,
+      lo <> hi as multiple,
       case when lo = hi then lo else (
         select version from event where ${exposures} and unit_id = first.unit_id and occurred_at = first.first_at
         order by version limit 1

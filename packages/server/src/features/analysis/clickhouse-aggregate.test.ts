@@ -267,12 +267,12 @@ describe.runIf(available)('aggregation on ClickHouse', () => {
    * The figures of the SQL database and of ClickHouse (its units cut into ranges of `unitsPerRange`), compared; how
    * many ranges ClickHouse filled (one progress report each).
    */
-  async function compare(unitsPerRange?: number): Promise<number> {
+  async function compare(unitsPerRange?: number, scope = SCOPE): Promise<number> {
     let ranges = 0;
     const onProgress = () => ranges++;
     const [expected, actual] = await Promise.all([
-      aggregate(database.handle.db, SCOPE, METRICS),
-      aggregateOnClickHouse(store.clickhouse, SCOPE, METRICS, { onProgress, ...(unitsPerRange && { unitsPerRange }) }),
+      aggregate(database.handle.db, scope, METRICS),
+      aggregateOnClickHouse(store.clickhouse, scope, METRICS, { onProgress, ...(unitsPerRange && { unitsPerRange }) }),
     ]);
     expect(actual.versions).toEqual(expected.versions);
     expect(expected.versions.every(({ units, multipleExposures }) => units > 100 && multipleExposures > 0)).toBe(true);
@@ -302,6 +302,14 @@ describe.runIf(available)('aggregation on ClickHouse', () => {
 
   it('comes to the sums the SQL database does, for every kind of metric', async () => {
     expect(await compare()).toBe(1);
+  });
+
+  it('comes to the same sums by hour of first exposure while the phase is younger than two days', async () => {
+    const young = { ...SCOPE, until: new Date(T0 + 36 * HOUR) };
+    expect(await compare(undefined, young)).toBe(1);
+    const labels = (await aggregateOnClickHouse(store.clickhouse, young, METRICS)).metrics[METRICS[0]!.key]!;
+    expect(labels.every(({ day }) => /^\d{4}-\d{2}-\d{2}T\d{2}$/.test(day))).toBe(true);
+    expect(new Set(labels.map(({ day }) => day)).size).toBeGreaterThan(2);
   });
 
   it('comes to the same sums with its units cut into ranges, and leaves no work table behind', async () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ClickHouse } from '../../db/clickhouse/connection';
 import type { AggregationScope } from './aggregate';
+import { bucketLabel, bucketOf } from './buckets';
 import {
-  DAY_MS,
   dailySumsSql,
   extremeValuesSql,
   fillWorkTableSql,
@@ -36,9 +36,6 @@ export interface ClickHouseAggregationOptions {
 }
 
 type Row = Record<string, number | string>;
-
-/** A day of first exposure, counted in days since the epoch, as the snapshot writes it: YYYY-MM-DD, UTC. */
-const dayOf = (days: number | string) => new Date(Number(days) * DAY_MS).toISOString().slice(0, 10);
 
 /** The ranges between the boundaries, each boundary once, in order. */
 function rangesBetween(boundaries: readonly string[]): UnitRange[] {
@@ -152,7 +149,7 @@ export async function aggregateOnClickHouse(
     const days: Row[] = rows.map((row) => ({
       ...row,
       version: ranked[Number(row.rank) - 1]!,
-      day: dayOf(row.day as string),
+      day: bucketLabel(row.day as string, bucketOf(scope)),
     }));
     const versions = scope.versionKeys.map((key) => {
       const own = days.filter((row) => row.version === key);

@@ -7,6 +7,7 @@ import {
 import { chInteger, chNumber, chString, chStrings } from '../../db/clickhouse/literal';
 import { EVENT_TABLE } from '../../db/clickhouse/schema';
 import type { AggregationScope } from './aggregate';
+import { bucketMs, bucketOf, DAY_MS } from './buckets';
 import { chPageUrlMatches } from './clickhouse-page-url-sql';
 import {
   type AnalysedMetric,
@@ -35,7 +36,6 @@ import {
  * merging every part, about 2 million rows a second on 18.16).
  */
 
-export const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 /** Where the events are read: the database's events table (on a cluster, the Distributed one). */
@@ -268,7 +268,7 @@ export function fillWorkTableSql(
   return `
     INSERT INTO ${work} (${columns.join(', ')})
     SELECT ${columns.join(', ')} FROM (
-      SELECT first_key % ${base} AS rank, intDiv(first_key, ${base}) AS first_ms, intDiv(first_ms, ${DAY_MS}) AS day,
+      SELECT first_key % ${base} AS rank, intDiv(first_key, ${base}) AS first_ms, intDiv(first_ms, ${bucketMs(bucketOf(scope))}) AS day,
         multiple${computed.map((column) => `,\n        ${column}`).join('')}
       FROM (
         SELECT cityHash64(unit_id) AS unit, countIf(${exposure}) AS exposures,

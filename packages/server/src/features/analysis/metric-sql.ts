@@ -20,7 +20,10 @@ import {
 } from './metric-values';
 import { pageUrlMatchesSql } from './page-url-sql';
 
-/** The table of exposed units a refresh fills first, in unit order: unit_id, version, first_at, day, multiple. */
+/**
+ * The table of exposed units a refresh fills first, in unit order: unit_id, version, first_at, multiple, and `day`,
+ * the label of the hour or day of the first exposure (see bucketOf).
+ */
 export const EXPOSED = sql.raw('analysis_exposed');
 /** Then each exposed unit's values of every metric: version, day, and `<value>_<metric index>` (see perUnitValues). */
 export const PER_UNIT = sql.raw('analysis_per_unit');
@@ -163,7 +166,7 @@ export const extremeValuesSql = (index: number, end: 'top' | 'bottom', size: num
 };
 
 /**
- * Every metric's sums per version and day of first exposure, over PER_UNIT, each metric capped (its value and its
+ * Every metric's sums per version and bucket (hour or day) of first exposure, over PER_UNIT, each metric capped (its value and its
  * covariate alike) at its fixed cap or at the cap its percentile came to (`percentileCaps`, by metric index).
  */
 export function dailySumsSql(metrics: AnalysedMetric[], percentileCaps: (number | null)[]): SQL {
@@ -172,7 +175,7 @@ export function dailySumsSql(metrics: AnalysedMetric[], percentileCaps: (number 
     sql`, `,
   );
   return sql`
-    select version, to_char(day, 'YYYY-MM-DD') as day, count(*)::float8 as n, ${sql.join(
+    select version, day, count(*)::float8 as n, ${sql.join(
       metrics.flatMap((metric, index) => sumColumns(metric, index)),
       sql`, `,
     )}

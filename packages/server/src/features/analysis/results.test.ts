@@ -76,6 +76,31 @@ describe('results from a snapshot', () => {
     ]);
   });
 
+  it('draws the cumulative series by hour while the phase is young, from its first hour', () => {
+    const hourly = [
+      conversions('a', '2030-01-01T09', 40, 4),
+      conversions('b', '2030-01-01T09', 40, 8),
+      conversions('a', '2030-01-01T10', 60, 6),
+      conversions('b', '2030-01-01T10', 60, 12),
+    ];
+    const results = computeResults({
+      versions: VERSIONS,
+      exposures: [
+        { key: 'a', units: 100, multipleExposures: 0 },
+        { key: 'b', units: 100, multipleExposures: 0 },
+      ],
+      metrics: [{ metric: metric('signup', 'higher'), role: 'primary', sums: hourly }],
+      settings: DEFAULT_STATISTICS_SETTINGS,
+      options: OPTIONS,
+    });
+    const { series } = results.metrics[0]!;
+    expect(series.map(({ day, hour, units }) => ({ day, hour, units }))).toEqual([
+      { day: '2030-01-01', hour: '09:00', units: { a: 40, b: 40 } },
+      { day: '2030-01-01', hour: '10:00', units: { a: 100, b: 100 } },
+    ]);
+    expect(series[1]!.lifts.b!.estimate).toBeCloseTo(1);
+  });
+
   it('corrects p-values across metrics with the project correction', () => {
     const results = computeResults({
       versions: VERSIONS,

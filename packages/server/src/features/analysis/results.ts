@@ -14,6 +14,7 @@ import {
   SRM_THRESHOLD,
   srmTest,
 } from '@tabula/stats';
+import { splitLabel } from './buckets';
 import { assessHealth, type HealthInput } from './health';
 import { type AnalysedMetric, type DailySums, SUM_FIELDS } from './metric-values';
 import type { VersionExposure } from './types';
@@ -314,12 +315,13 @@ export function computeResults(input: ResultsInput) {
       result.lift = { ...comparison, adjustedPValue, verdict: verdictOf(comparison, adjustedPValue, context) };
       return result;
     });
-    const days = [...new Set(daily.map((row) => row.day))].sort();
-    const series = days.map((day) => {
-      const cumulative = totalsByVersion(daily, day);
+    // Hours while the phase is young, days after (see bucketOf): labels of either kind sort in time order.
+    const buckets = [...new Set(daily.map((row) => row.day))].sort();
+    const series = buckets.map((bucket) => {
+      const cumulative = totalsByVersion(daily, bucket);
       const at = (key: string) => cumulative.get(key) ?? zero();
       return {
-        day,
+        ...splitLabel(bucket),
         units: Object.fromEntries(versions.map((version) => [version.key, at(version.key).n])),
         lifts: Object.fromEntries(
           treatments.map((version) => {

@@ -2,7 +2,7 @@ import { init } from 'echarts/core';
 import { describe, expect, it } from 'vitest';
 // Registers the chart types and renderer the console draws with.
 import '../../../../components/echart';
-import { liftChartOption } from './chart-options';
+import { liftChartOption, pointLabel } from './chart-options';
 
 const versions = [
   { key: 'control', name: 'Blue' },
@@ -47,5 +47,13 @@ interface StackedData {
 describe('the lift chart', () => {
   it('draws each interval from its lower to its upper end, whatever their signs', () => {
     expect(bandTops()).toEqual(series.map((point) => expect.closeTo(point.lifts.green.ci[1], 10)));
+  });
+});
+
+describe('the time axis', () => {
+  it('labels a point by its day, and by its hour while the experiment counts hours', () => {
+    const point = { units: {}, lifts: {} };
+    expect(pointLabel({ ...point, day: '2026-11-15' })).toBe('2026-11-15');
+    expect(pointLabel({ ...point, day: '2026-11-15', hour: '09:00' })).toBe('2026-11-15 09:00');
   });
 });

@@ -38,6 +38,9 @@ const frame = (days: string[], theme: ChartTheme, valueFormatter: (value: number
   },
 });
 
+/** A point's place on the time axis: its day, with the hour while the experiment is young enough to count hours (UTC). */
+export const pointLabel = (point: Series[number]): string => (point.hour ? `${point.day} ${point.hour}` : point.day);
+
 /** Units exposed so far, by day of first exposure, one line per version. */
 export function unitsChartOption(
   series: Series,
@@ -46,11 +49,7 @@ export function unitsChartOption(
   formatCount: (value: number) => string,
 ): ResultsChartOption {
   return {
-    ...frame(
-      series.map((point) => point.day),
-      theme,
-      formatCount,
-    ),
+    ...frame(series.map(pointLabel), theme, formatCount),
     tooltip: { trigger: 'axis', valueFormatter: (value) => formatCount(Number(value)) },
     series: versions.map((version, index) => ({
       type: 'line',
@@ -85,7 +84,7 @@ function liftTooltip(series: Series, treatments: ChartVersion[], formatLift: (va
       const [lower, upper]: Interval = lift?.ci ?? [null, null];
       return `${format.encodeHTML(version.name)}: <b>${text(lift?.estimate ?? null)}</b> [${text(lower)}, ${text(upper)}]`;
     });
-    return [format.encodeHTML(point.day), ...rows].join('<br/>');
+    return [format.encodeHTML(pointLabel(point)), ...rows].join('<br/>');
   };
 }
 
@@ -134,11 +133,7 @@ export function liftChartOption({ series, versions, control, theme, formatLift }
       },
     ];
   });
-  const base = frame(
-    series.map((point) => point.day),
-    theme,
-    formatLift,
-  );
+  const base = frame(series.map(pointLabel), theme, formatLift);
   return {
     ...base,
     legend: { ...base.legend, data: treatments.map((version) => version.name) },
