@@ -14,6 +14,7 @@ export * from './flags';
 export * from './getting-started';
 export * from './health';
 export * from './keys';
+export * from './metric-baseline';
 export * from './metrics';
 export * from './numbers';
 export * from './ofrep';

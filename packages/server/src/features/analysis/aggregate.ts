@@ -1,8 +1,9 @@
+import type { MetricSource } from '@tabula/protocol';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bucketOf, bucketPattern } from './buckets';
 import { mergeShards } from './merge-shards';
-import { dailySumsSql, EXPOSED, extremeValuesSql, nonZeroCountsSql, perUnitSql } from './metric-sql';
+import { dailySumsSql, EXPOSED, extremeValuesSql, nonZeroCountsSql, perUnitSql, sourceSql } from './metric-sql';
 import { type AnalysedMetric, percentileCapped, splitDailySums } from './metric-values';
 import { createRendezvous, type Rendezvous } from './rendezvous';
 import { extremesFor, percentileOfExtremes } from './split-percentile';
@@ -16,6 +17,11 @@ export interface AggregationScope {
   from: Date;
   /** …up to here; events too. */
   until: Date;
+  /**
+   * To plan an experiment rather than analyse one: the units whose first event of this source in [from, until) starts
+   * their metrics, as a first exposure would, all in one version (the scope's only version key).
+   */
+  population?: MetricSource;
 }
 
 export interface AggregationOptions {
@@ -46,6 +52,35 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const shardFilter = ({ index, count }: Shard): SQL =>
   count === 1 ? sql`` : sql` and mod(hashtext(unit_id)::int8 + 2147483648, ${count}) = ${index}`;
 
+/** Fills EXPOSED with the scope's units (its experiment's, or a plan's population) and counts them per version. */
+async function collectExposedUnits(tx: Database, scope: AggregationScope, shard: Shard): Promise<VersionExposure[]> {
+  await tx.execute(sql`drop table if exists ${EXPOSED}`);
+  await tx.execute(scope.population ? populationSql(scope, scope.population, shard) : exposedSql(scope, shard));
+  const counts = rowsOf<{ version: string; units: number; multiple: number }>(
+    await tx.execute(sql`
+      select version, count(*)::float8 as units, (count(*) filter (where multiple))::float8 as multiple
+      from ${EXPOSED} group by version`),
+  );
+  return scope.versionKeys.map((key) => {
+    const found = counts.find((row) => row.version === key);
+    return { key, units: found?.units ?? 0, multipleExposures: found?.multiple ?? 0 };
+  });
+}
+
+const bucketOfFirst = (scope: AggregationScope, first: SQL) =>
+  sql`to_char(${first} at time zone 'UTC', ${bucketPattern(bucketOf(scope))})`;
+
+/** A plan's units: each unit whose event of the source comes first in the scope, from that event on. */
+const populationSql = (scope: AggregationScope, source: MetricSource, shard: Shard): SQL => sql`
+  create temp table ${EXPOSED} on commit drop as
+  select unit_id, min(occurred_at) as first_at, ${bucketOfFirst(scope, sql`min(occurred_at)`)} as day,
+    false as multiple, ${scope.versionKeys[0] ?? ''}::text as version
+  from event e
+  where project_id = ${scope.projectId} and type = 'track' and ${sourceSql(source)}
+    and occurred_at >= ${scope.from} and occurred_at < ${scope.until}${shardFilter(shard)}
+  group by unit_id
+  order by unit_id`;
+
 /**
  * Each unit once, in the version of its first exposure within the scope; `multiple` marks units exposed to several
  * versions, counted once and reported. Exposures to versions the experiment no longer has are left out. The exposure
@@ -53,11 +88,10 @@ const shardFilter = ({ index, count }: Shard): SQL =>
  * first and last version by name; only units seen in several versions look up which came first. The table keeps the
  * unit order, so the metrics' lookups of each unit's events walk the event index in order too.
  */
-async function collectExposedUnits(tx: Database, scope: AggregationScope, shard: Shard): Promise<VersionExposure[]> {
+function exposedSql(scope: AggregationScope, shard: Shard): SQL {
   const exposures = sql`project_id = ${scope.projectId} and type = 'exposure' and experiment = ${scope.experimentKey}
     and occurred_at >= ${scope.from} and occurred_at < ${scope.until}`;
-  await tx.execute(sql`drop table if exists ${EXPOSED}`);
-  await tx.execute(sql`
+  return sql`
     create temp table ${EXPOSED} on commit drop as
     with first as (
       select unit_id, min(occurred_at) as first_at, min(version) as lo, max(version) as hi
@@ -68,23 +102,13 @@ async function collectExposedUnits(tx: Database, scope: AggregationScope, shard:
       )})${shardFilter(shard)}
       group by unit_id
     )
-    select unit_id, first_at, to_char(first_at at time zone 'UTC', ${bucketPattern(bucketOf(scope))}) as day,
-      lo <> hi as multiple,
+    select unit_id, first_at, ${bucketOfFirst(scope, sql`first_at`)} as day, lo <> hi as multiple,
       case when lo = hi then lo else (
         select version from event where ${exposures} and unit_id = first.unit_id and occurred_at = first.first_at
         order by version limit 1
       ) end as version
     from first
-    order by unit_id`);
-  const counts = rowsOf<{ version: string; units: number; multiple: number }>(
-    await tx.execute(sql`
-      select version, count(*)::float8 as units, (count(*) filter (where multiple))::float8 as multiple
-      from ${EXPOSED} group by version`),
-  );
-  return scope.versionKeys.map((key) => {
-    const found = counts.find((row) => row.version === key);
-    return { key, units: found?.units ?? 0, multipleExposures: found?.multiple ?? 0 };
-  });
+    order by unit_id`;
 }
 
 /**

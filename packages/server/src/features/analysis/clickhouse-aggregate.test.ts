@@ -10,6 +10,7 @@ import type { EventRow } from '../sdk-events/types';
 import { type AggregationScope, aggregate } from './aggregate';
 import { aggregateOnClickHouse } from './clickhouse-aggregate';
 import { type AnalysedMetric, type DailySums, SUM_FIELDS } from './metric-values';
+import type { VersionExposure } from './types';
 
 const available = await clickhouseAnswers('the ClickHouse aggregation parity tests');
 
@@ -275,7 +276,10 @@ describe.runIf(available)('aggregation on ClickHouse', () => {
       aggregateOnClickHouse(store.clickhouse, scope, METRICS, { onProgress, ...(unitsPerRange && { unitsPerRange }) }),
     ]);
     expect(actual.versions).toEqual(expected.versions);
-    expect(expected.versions.every(({ units, multipleExposures }) => units > 100 && multipleExposures > 0)).toBe(true);
+    // A plan's population is one version, and nobody in it is exposed twice.
+    const enough = ({ units, multipleExposures }: VersionExposure) =>
+      units > 100 && (multipleExposures > 0 || scope.population !== undefined);
+    expect(expected.versions.every(enough)).toBe(true);
     for (const { key } of METRICS) {
       const wanted = expected.metrics[key]!;
       const got = byCell(actual.metrics[key]!);
@@ -310,6 +314,15 @@ describe.runIf(available)('aggregation on ClickHouse', () => {
     const labels = (await aggregateOnClickHouse(store.clickhouse, young, METRICS)).metrics[METRICS[0]!.key]!;
     expect(labels.every(({ day }) => /^\d{4}-\d{2}-\d{2}T\d{2}$/.test(day))).toBe(true);
     expect(new Set(labels.map(({ day }) => day)).size).toBeGreaterThan(2);
+  });
+
+  it('plans from the visitors of a page as the SQL database does', async () => {
+    const plan = {
+      ...SCOPE,
+      versionKeys: ['planned'],
+      population: { kind: 'pageview', url: 'https://shop.example/checkout', match: 'fuzzy' } as const,
+    };
+    expect(await compare(undefined, plan)).toBe(1);
   });
 
   it('comes to the same sums with its units cut into ranges, and leaves no work table behind', async () => {

@@ -46,11 +46,15 @@ export interface EventSource {
 const table = ({ database }: EventSource) => `${database}.${EVENT_TABLE}`;
 const epochMs = (date: Date) => chInteger(date.getTime());
 
-/** The scope's exposures: of its experiment, to versions it has, within [from, until). */
+/**
+ * The scope's exposures: of its experiment, to versions it has, within [from, until); for a plan, its population's
+ * events in that time.
+ */
 function exposuresWhere(scope: AggregationScope): string {
+  const within = `occurred_ms >= ${epochMs(scope.from)} AND occurred_ms < ${epochMs(scope.until)}`;
+  if (scope.population) return `${sourceSql(scope.population)} AND ${within}`;
   return `type = 'exposure' AND experiment = ${chString(scope.experimentKey)}
-    AND version IN ${chStrings(scope.versionKeys)}
-    AND occurred_ms >= ${epochMs(scope.from)} AND occurred_ms < ${epochMs(scope.until)}`;
+    AND version IN ${chStrings(scope.versionKeys)} AND ${within}`;
 }
 
 /**
@@ -241,8 +245,9 @@ export function fillWorkTableSql(
   const base = versions.length + 1;
   // The packed number stays below 2^64 for any time before `until`.
   if (scope.until.getTime() * base >= 2 ** 63) throw new Error(`too many versions to rank: ${versions.length}`);
-  const rank = `indexOf([${versions.map(chString).join(', ')}], version)`;
-  const exposure = "type = 'exposure'";
+  // A plan's population is one version; its events are tracks, read here for its first event alone.
+  const rank = scope.population ? '1' : `indexOf([${versions.map(chString).join(', ')}], version)`;
+  const exposure = scope.population ? exposuresWhere(scope) : "type = 'exposure'";
   const sources = sourcesRead(metrics);
   const gathered = [...sources.values()].flatMap(({ source, index, sums }) => {
     const when = sourceSql(source);

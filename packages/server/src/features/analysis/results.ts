@@ -37,14 +37,14 @@ export interface ResultsMetric {
   sums: DailySums[];
 }
 
-type Totals = Omit<DailySums, 'version' | 'day'>;
-const zero = (): Totals => Object.fromEntries(SUM_FIELDS.map((field) => [field, 0])) as Totals;
+export type Totals = Omit<DailySums, 'version' | 'day'>;
+export const zero = (): Totals => Object.fromEntries(SUM_FIELDS.map((field) => [field, 0])) as Totals;
 function add(into: Totals, row: Totals): void {
   for (const field of SUM_FIELDS) into[field] += row[field];
 }
 
 /** The arm a metric type's statistics take, from the stored sums; with CUPED, the arm with its covariate. */
-function armOf(type: AnalysedMetric['type'], sums: Totals, cuped: boolean): Arm | CupedArm {
+export function armOf(type: AnalysedMetric['type'], sums: Totals, cuped: boolean): Arm | CupedArm {
   const { n } = sums;
   if (type === 'ratio') {
     const ratio = {
@@ -195,7 +195,7 @@ function verdictOf(comparison: Comparison, adjustedP: number | null, context: Me
   return (decision === 'higher') === (direction === 'higher') ? 'better' : 'worse';
 }
 
-function totalsByVersion(rows: DailySums[], until?: string): Map<string, Totals> {
+export function totalsByVersion(rows: DailySums[], until?: string): Map<string, Totals> {
   const totals = new Map<string, Totals>();
   for (const row of rows) {
     if (until !== undefined && row.day > until) continue;

@@ -1,13 +1,21 @@
-import { experimentResultsSchema, keySchema, resultsQuerySchema } from '@tabula/protocol';
+import {
+  experimentResultsSchema,
+  keySchema,
+  metricBaselineQuerySchema,
+  metricBaselineSchema,
+  resultsQuerySchema,
+} from '@tabula/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { projectParams, withErrors } from '../../http/schemas';
+import { metricBaseline } from './baseline';
 import { createLimiter } from './limiter';
 import { scheduleRefreshes } from './scheduler';
 import { experimentResults, MAX_RUNNING_REFRESHES, type ProgressBoard, refreshExperiment } from './service';
 
 const experimentParams = projectParams.extend({ experimentKey: keySchema });
+const metricParams = projectParams.extend({ metricKey: keySchema });
 const refreshStartedSchema = z.object({
   startedAt: z.iso.datetime(),
   coversTo: z.iso.datetime().describe('Exposures and events up to this moment are analysed'),
@@ -49,6 +57,25 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request) => {
       const { projectId, experimentKey } = request.params;
       return experimentResults(db, progress, projectId, experimentKey, request.query);
+    },
+  );
+
+  app.get(
+    '/projects/:projectId/metrics/:metricKey/baseline',
+    {
+      config: { access: { role: 'viewer', apiKeys: true } },
+      schema: {
+        tags,
+        summary:
+          "A metric's rate or mean and spread, and the units a day, over the last days among a page's visitors (or all visitors): what a power calculation starts from",
+        params: metricParams,
+        querystring: metricBaselineQuerySchema,
+        response: withErrors({ 200: metricBaselineSchema }),
+      },
+    },
+    async (request) => {
+      const { projectId, metricKey } = request.params;
+      return metricBaseline(refreshing, projectId, metricKey, request.query);
     },
   );
 

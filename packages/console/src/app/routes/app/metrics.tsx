@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { PowerCalculator } from '../../../features/experiments/power/components/power-calculator';
 import { MetricLibrary } from '../../../features/metrics/components/metric-library';
 import { experimentPath } from './experiment-paths';
 
@@ -10,7 +11,14 @@ export function MetricsRoute() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <MetricLibrary projectId={projectId} experimentHref={(key) => experimentPath(projectId, key)} />
+      <MetricLibrary
+        projectId={projectId}
+        experimentHref={(key) => experimentPath(projectId, key)}
+        // A metric on its own: the site's visitors, a control and one version.
+        planner={(metric) => (
+          <PowerCalculator bare projectId={projectId} metricKeys={[metric.key]} versions={2} audience={null} />
+        )}
+      />
     </>
   );
 }

@@ -72,6 +72,22 @@ describe('metric library', () => {
     expect(await screen.findByText('Metric purchase')).toBeTruthy();
   });
 
+  it('opens a planner for a metric, for viewers too', async () => {
+    mockApi({ [`GET ${metricsPath}`]: { body: { metrics: [purchase, aov], total: 2, nextOffset: null } } });
+    renderWithApp(
+      <MetricLibrary
+        projectId={ids.project}
+        experimentHref={(key) => `/e/${key}`}
+        planner={(metric) => <p data-testid="planner">{metric.key}</p>}
+      />,
+      { me: meAs('viewer') },
+    );
+    fireEvent.click(await screen.findByTestId('metric-plan-aov'));
+    expect((await screen.findByTestId('planner')).textContent).toBe('aov');
+    expect(screen.getByText('Power calculator: Average order value')).toBeTruthy();
+    expect(screen.queryByTestId('metric-delete-aov')).toBeNull();
+  });
+
   it('searches and filters on the server, a tag by clicking it', async () => {
     const { calls } = renderLibrary('viewer');
     await screen.findByText('Purchase');

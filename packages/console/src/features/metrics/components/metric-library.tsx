@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Metric, MetricUsage } from '@tabula/protocol';
-import { Alert, App, Button, Card, Flex, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, App, Button, Card, Drawer, Flex, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUrlListState } from '../../../components/list-kit/use-url-list-state';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
@@ -18,6 +18,8 @@ import { MetricUsageList } from './metric-usage-list';
 
 interface MetricLibraryProps {
   projectId: string;
+  /** What plans an experiment on a metric (the power calculator), shown in a drawer; none: no planning offered. */
+  planner?: (metric: Metric) => ReactNode;
   /** Where an experiment that uses a metric opens; the app owns the routes. */
   experimentHref: (key: string) => string;
 }
@@ -25,7 +27,7 @@ interface MetricLibraryProps {
 type Opened = { metric: Metric | null } | null;
 
 /** The project's metrics: list, filters, the drawer that creates, edits or shows one, archive and delete. */
-export function MetricLibrary({ projectId, experimentHref }: MetricLibraryProps) {
+export function MetricLibrary({ projectId, experimentHref, planner }: MetricLibraryProps) {
   const { t } = useTranslation('metrics');
   const { message } = App.useApp();
   const canEdit = useCanEditMetrics();
@@ -36,6 +38,7 @@ export function MetricLibrary({ projectId, experimentHref }: MetricLibraryProps)
   const [opened, setOpened] = useState<Opened>(null);
   // Why the last delete was refused: shown until dismissed, as it lists what has to change first.
   const [blocked, setBlocked] = useState<{ key: string; usage: MetricUsage[] } | null>(null);
+  const [planning, setPlanning] = useState<Metric | null>(null);
 
   const setArchived = (metric: Metric, archived: boolean) =>
     archive.mutate(
@@ -88,7 +91,18 @@ export function MetricLibrary({ projectId, experimentHref }: MetricLibraryProps)
         onOpen={(metric) => setOpened({ metric })}
         actions={canEdit ? { setArchived, remove: removeMetric } : undefined}
         createAction={createButton('create-metric-button-empty') || undefined}
+        onPlan={planner && setPlanning}
       />
+      <Drawer
+        title={planning && t('plan.title', { name: planning.name })}
+        open={planning !== null}
+        onClose={() => setPlanning(null)}
+        size={720}
+        destroyOnHidden
+        data-testid="power-drawer"
+      >
+        {planning && planner?.(planning)}
+      </Drawer>
       <MetricDrawer
         // A fresh form for each metric opened.
         key={opened?.metric?.key ?? 'new'}

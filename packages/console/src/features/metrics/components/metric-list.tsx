@@ -1,6 +1,7 @@
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
+  CalculatorOutlined,
   DeleteOutlined,
   EditOutlined,
   InboxOutlined,
@@ -36,10 +37,13 @@ interface MetricListProps {
   };
   /** Offered by the empty list to those who may create. */
   createAction?: ReactNode;
+  /** Opens the power calculator for the metric: anyone who reads the library may plan with it. */
+  onPlan?: (metric: Metric) => void;
 }
 
 /** One page of the library; searching, filtering, sorting and paging happen on the server. */
-export function MetricList({ page, loading, query, onQueryChange, onOpen, actions, createAction }: MetricListProps) {
+export function MetricList(props: MetricListProps) {
+  const { page, loading, query, onQueryChange, onOpen, actions, createAction, onPlan } = props;
   const { t } = useTranslation('metrics');
   const limit = query.limit ?? METRICS_PAGE_SIZE;
   const sortOrder = (column: Sort) => columnSortOrder(query, column, DEFAULT_ORDER);
@@ -131,16 +135,29 @@ export function MetricList({ page, loading, query, onQueryChange, onOpen, action
         ),
     },
   ];
-  if (actions) {
+  if (actions || onPlan) {
     columns.push({
       key: 'actions',
       align: 'right',
-      width: 120,
+      width: actions ? 152 : 56,
       render: (_, metric) => {
         const archived = metric.archivedAt !== null;
         const archiveLabel = t(archived ? 'actions.restore' : 'actions.archive', { key: metric.key });
+        const plan = onPlan && (
+          <Tooltip title={t('actions.plan', { key: metric.key })}>
+            <Button
+              type="text"
+              icon={<CalculatorOutlined />}
+              aria-label={t('actions.plan', { key: metric.key })}
+              onClick={() => onPlan(metric)}
+              data-testid={`metric-plan-${metric.key}`}
+            />
+          </Tooltip>
+        );
+        if (!actions) return plan;
         return (
           <Flex gap={4} justify="flex-end">
+            {plan}
             <Tooltip title={t('actions.edit', { key: metric.key })}>
               <Button
                 type="text"

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../../components/page-header';
 import { useCanEditExperiments } from '../../hooks/use-can-edit-experiments';
 import { PowerCalculator } from '../../power/components/power-calculator';
+import { metricKeysOf, observedUnitsPerDay } from '../../power/utils/power';
 import { ExperimentResults } from '../../results/components/experiment-results';
 import { canTransition } from '../../utils/transitions';
 import { ExperimentStatusTag } from '../experiment-status-tag';
@@ -57,7 +58,14 @@ export function ExperimentDetail({
     metrics: (
       <>
         <MetricsCard projectId={projectId} experiment={experiment} />
-        <PowerCalculator projectId={projectId} experiment={experiment} />
+        <PowerCalculator
+          projectId={projectId}
+          metricKeys={metricKeysOf(experiment.metrics)}
+          versions={experiment.versions.length}
+          audience={experiment.page}
+          // The traffic it has had is the best guess of the traffic it will have.
+          observedUnitsPerDay={observedUnitsPerDay(experiment)}
+        />
       </>
     ),
     results: (

@@ -1,9 +1,11 @@
-import type { ExperimentMetrics } from '@tabula/protocol';
+import { BUCKETS, type ExperimentMetrics } from '@tabula/protocol';
 import { Form, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/empty-state';
 import { ServerErrorAlert } from '../../../../components/server-error-alert';
 import { useMetricLibrary } from '../../api/get-metric-library';
+import { PlanEstimates } from '../../power/components/plan-estimates';
+import { metricKeysOf } from '../../power/utils/power';
 import type { StepProps } from './step-props';
 import { WizardField, wizardFieldId } from './wizard-field';
 
@@ -56,6 +58,15 @@ export function MetricsStep({ draft, onChange, problems, projectId }: StepProps 
           </Form.Item>
         ))}
       </WizardField>
+      <PlanEstimates
+        projectId={projectId}
+        primary={draft.metrics.primary}
+        metricKeys={metricKeysOf(draft.metrics)}
+        versions={draft.versions.length}
+        // A visual experiment's page, once it has one; an A/B experiment's audience is the whole site.
+        audience={draft.kind === 'visual' && draft.page.url ? { url: draft.page.url, match: draft.page.match } : null}
+        entering={(draft.traffic / BUCKETS) * (draft.layer ? draft.layerSlots / BUCKETS : 1)}
+      />
     </Form>
   );
 }

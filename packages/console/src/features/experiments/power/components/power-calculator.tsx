@@ -1,11 +1,11 @@
-import type { Experiment } from '@tabula/protocol';
 import { Alert, Card, Col, Form, InputNumber, Row, Segmented, Select, Statistic, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { optionTestIds } from '../../../../components/option-test-ids';
 import { useMetricLibrary } from '../../api/get-metric-library';
+import { type Audience, useMetricBaseline } from '../api/get-metric-baseline';
 import { useMetricType } from '../api/get-metric-type';
-import { type Baseline, observedUnitsPerDay, planExperiment } from '../utils/power';
+import { type Baseline, planExperiment } from '../utils/power';
 
 interface PowerValues {
   metric?: string;
@@ -33,25 +33,52 @@ const INITIAL: PowerValues = {
   power: 80,
 };
 
-const metricKeys = (experiment: Experiment) => [
-  ...new Set([...experiment.metrics.primary, ...experiment.metrics.secondary, ...experiment.metrics.guardrails]),
-];
+/** Figures read from history, kept to what a person would type. */
+const typed = (value: number) => Number(value.toPrecision(4));
 
-/** How long the experiment must run to see an effect of a given size on one of its metrics. */
-export function PowerCalculator({ projectId, experiment }: { projectId: string; experiment: Experiment }) {
+export interface PowerCalculatorProps {
+  projectId: string;
+  /** The metrics to plan for; the first is chosen. */
+  metricKeys: string[];
+  /** Versions, the control included. */
+  versions: number;
+  /** Whose history fills in the baseline and traffic: a page's visitors, or every visitor. */
+  audience: Audience;
+  /** The traffic a running experiment has had a day: a better guess of what it will have than history. */
+  observedUnitsPerDay?: number | null;
+  /** In a card of its own (an experiment's page) or bare (a drawer). */
+  bare?: boolean;
+}
+
+/**
+ * How long an experiment must run to see an effect of a given size on one of its metrics. The baseline and the units
+ * a day start from the metric's last two weeks among the audience, and can be typed over (or typed in, without history).
+ */
+export function PowerCalculator(props: PowerCalculatorProps) {
+  const { projectId, metricKeys: keys, versions, audience, observedUnitsPerDay } = props;
   const { t, i18n } = useTranslation('results');
   const [form] = Form.useForm<PowerValues>();
-  const keys = metricKeys(experiment);
-  // The traffic it has had is the best guess of the traffic it will have.
-  const initial = { ...INITIAL, metric: keys[0], unitsPerDay: observedUnitsPerDay(experiment) ?? INITIAL.unitsPerDay };
+  const initial = { ...INITIAL, metric: keys[0], unitsPerDay: observedUnitsPerDay ?? INITIAL.unitsPerDay };
   const values = Form.useWatch([], form) ?? initial;
   const library = useMetricLibrary(projectId);
   const metricType = useMetricType(projectId, values.metric);
+  const history = useMetricBaseline(projectId, values.metric, audience);
 
   // A conversion metric's baseline is a rate; every other type's is a mean with its spread.
   useEffect(() => {
     if (metricType.data) form.setFieldValue('kind', metricType.data === 'conversion' ? 'rate' : 'mean');
   }, [metricType.data, form]);
+  useEffect(() => {
+    const found = history.data;
+    if (!found) return;
+    if (found.rate !== null) form.setFieldsValue({ kind: 'rate', rate: typed(found.rate * 100) });
+    if (found.mean !== null && found.standardDeviation !== null) {
+      form.setFieldsValue({ kind: 'mean', mean: typed(found.mean), standardDeviation: typed(found.standardDeviation) });
+    }
+    if (observedUnitsPerDay == null && found.unitsPerDay > 0) {
+      form.setFieldValue('unitsPerDay', Math.max(1, Math.round(found.unitsPerDay)));
+    }
+  }, [history.data, observedUnitsPerDay, form]);
 
   const baseline: Baseline =
     values.kind === 'rate'
@@ -63,7 +90,7 @@ export function PowerCalculator({ projectId, experiment }: { projectId: string; 
     unitsPerDay: values.unitsPerDay ?? Number.NaN,
     alpha: values.alpha ?? Number.NaN,
     power: (values.power ?? Number.NaN) / 100,
-    versions: experiment.versions.length,
+    versions,
   });
   const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   const number = (name: keyof PowerValues, props: React.ComponentProps<typeof InputNumber<number>>) => (
@@ -72,11 +99,24 @@ export function PowerCalculator({ projectId, experiment }: { projectId: string; 
     </Form.Item>
   );
 
-  return (
-    <Card title={t('power.title')} style={{ marginTop: 16 }} data-testid="power-calculator">
-      <Typography.Paragraph type="secondary">
-        {t('power.description', { versions: experiment.versions.length })}
-      </Typography.Paragraph>
+  const found = history.data;
+  const fromHistory = history.isError ? (
+    <Typography.Text type="secondary">{t('power.historyFailed')}</Typography.Text>
+  ) : found && found.units >= 2 ? (
+    <Typography.Text type="secondary">
+      {t(audience ? 'power.historyPage' : 'power.historyAll', {
+        days: found.days,
+        units: count(found.units),
+        perDay: count(Math.round(found.unitsPerDay)),
+      })}
+    </Typography.Text>
+  ) : found ? (
+    <Typography.Text type="secondary">{t('power.noHistory', { days: found.days })}</Typography.Text>
+  ) : null;
+  const body = (
+    <>
+      <Typography.Paragraph type="secondary">{t('power.description', { versions })}</Typography.Paragraph>
+      {values.metric && <Typography.Paragraph data-testid="power-history">{fromHistory}</Typography.Paragraph>}
       <Row gutter={24}>
         <Col xs={24} lg={14}>
           <Form form={form} layout="vertical" initialValues={initial} name="power">
@@ -157,6 +197,12 @@ export function PowerCalculator({ projectId, experiment }: { projectId: string; 
           )}
         </Col>
       </Row>
+    </>
+  );
+  if (props.bare) return <div data-testid="power-calculator">{body}</div>;
+  return (
+    <Card title={t('power.title')} style={{ marginTop: 16 }} data-testid="power-calculator">
+      {body}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import type { Experiment } from '@tabula/protocol';
+import type { Experiment, ExperimentMetrics } from '@tabula/protocol';
 import { duration, sampleSize } from '@tabula/stats';
 import { daysRunning } from '../../utils/days-running';
 
@@ -46,6 +46,11 @@ export function planExperiment(input: PowerInput): PowerPlan {
   }
   return { ok: true, perVersion: size.perArm, total: size.total, days: duration(size.total, unitsPerDay) };
 }
+
+/** Every metric an experiment measures, each once: primary first. */
+export const metricKeysOf = (metrics: ExperimentMetrics): string[] => [
+  ...new Set([...metrics.primary, ...metrics.secondary, ...metrics.guardrails]),
+];
 
 /** The traffic the experiment has seen so far, per day; null until it has run a whole day. */
 export function observedUnitsPerDay(
