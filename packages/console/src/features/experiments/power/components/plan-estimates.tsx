@@ -105,12 +105,12 @@ export function PlanEstimates(props: PlanEstimatesProps) {
         </Button>
       }
     >
-      <Space wrap style={{ marginBottom: 12 }}>
+      <Space wrap style={{ display: 'flex', marginBottom: 12 }}>
         {field('mde', 0.1, 1000)}
         {field('power', 1, 99)}
       </Space>
       {props.primary.length === 0 ? (
-        <Typography.Text type="secondary">{t('power.plan.noPrimary')}</Typography.Text>
+        <Typography.Paragraph type="secondary">{t('power.plan.noPrimary')}</Typography.Paragraph>
       ) : (
         <Table
           size="small"
