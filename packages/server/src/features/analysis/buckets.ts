@@ -1,5 +1,3 @@
-import type { AggregationScope } from './aggregate';
-
 const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 /**
@@ -11,7 +9,8 @@ export const HOURLY_WHILE_MS = 2 * DAY_MS;
 /** How first exposures are grouped: by UTC hour or by UTC day. */
 export type Bucket = 'hour' | 'day';
 
-export const bucketOf = (scope: Pick<AggregationScope, 'from' | 'until'>): Bucket =>
+/** The phase's span an aggregation covers (an AggregationScope's), typed here so the two modules do not cycle. */
+export const bucketOf = (scope: { from: Date; until: Date }): Bucket =>
   scope.until.getTime() - scope.from.getTime() < HOURLY_WHILE_MS ? 'hour' : 'day';
 
 export const bucketMs = (bucket: Bucket): number => (bucket === 'hour' ? HOUR_MS : DAY_MS);
