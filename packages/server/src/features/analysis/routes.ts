@@ -1,11 +1,17 @@
-import { experimentResultsSchema, keySchema, resultsQuerySchema } from '@tabula/protocol';
+import { experimentAlertListSchema, experimentResultsSchema, keySchema, resultsQuerySchema } from '@tabula/protocol';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { projectParams, withErrors } from '../../http/schemas';
 import { createLimiter } from './limiter';
 import { scheduleRefreshes } from './scheduler';
-import { experimentResults, MAX_RUNNING_REFRESHES, type ProgressBoard, refreshExperiment } from './service';
+import {
+  experimentAlerts,
+  experimentResults,
+  MAX_RUNNING_REFRESHES,
+  type ProgressBoard,
+  refreshExperiment,
+} from './service';
 
 const experimentParams = projectParams.extend({ experimentKey: keySchema });
 const refreshStartedSchema = z.object({
@@ -15,7 +21,7 @@ const refreshStartedSchema = z.object({
 
 export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
-  { db, analysisDb, clickhouse, config, monitoring },
+  { db, analysisDb, clickhouse, config, monitoring, changes },
 ) => {
   const tags = ['results'];
   const progress: ProgressBoard = new Map();
@@ -27,6 +33,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (
     log: app.log,
     connections: config.analysisConnections,
     limit: createLimiter(MAX_RUNNING_REFRESHES),
+    changes,
     onRefreshed: monitoring.observeRefresh,
   };
   if (config.analysisRefreshMinutes > 0) {
@@ -49,6 +56,24 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request) => {
       const { projectId, experimentKey } = request.params;
       return experimentResults(db, progress, projectId, experimentKey, request.query);
+    },
+  );
+
+  app.get(
+    '/projects/:projectId/experiments/:experimentKey/alerts',
+    {
+      config: { access: { role: 'viewer', apiKeys: true } },
+      schema: {
+        tags,
+        summary:
+          'What refreshes found wrong, newest first: guardrail regressions (always-valid test), sample ratio mismatches, versions without traffic',
+        params: experimentParams,
+        response: withErrors({ 200: experimentAlertListSchema }),
+      },
+    },
+    async (request) => {
+      const { projectId, experimentKey } = request.params;
+      return experimentAlerts(db, projectId, experimentKey);
     },
   );
 
