@@ -1,5 +1,5 @@
 import type { ExperimentMetrics } from '@tabula/protocol';
-import { Form, Select, Skeleton } from 'antd';
+import { Form, Select, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/empty-state';
 import { ServerErrorAlert } from '../../../../components/server-error-alert';
@@ -56,6 +56,18 @@ export function MetricsStep({ draft, onChange, problems, projectId }: StepProps 
           </Form.Item>
         ))}
       </WizardField>
+      <Form.Item
+        label={t('wizard.metrics.autoStop')}
+        htmlFor="wizard-auto-stop"
+        extra={t('wizard.metrics.autoStopHelp')}
+      >
+        <Switch
+          id="wizard-auto-stop"
+          checked={draft.autoStop}
+          onChange={(autoStop) => onChange({ autoStop })}
+          data-testid="wizard-auto-stop"
+        />
+      </Form.Item>
     </Form>
   );
 }
