@@ -22,6 +22,9 @@ export function MetricsStep({ draft, onChange, problems, projectId }: StepProps 
       <>
         <ServerErrorAlert error={library.error} />
         <EmptyState title={t('wizard.metrics.empty')} description={t('wizard.metrics.emptyDescription')} />
+        <Form layout="vertical" component="div" style={{ maxWidth: 640 }}>
+          <AutoStopField draft={draft} onChange={onChange} />
+        </Form>
       </>
     );
   }
@@ -56,18 +59,22 @@ export function MetricsStep({ draft, onChange, problems, projectId }: StepProps 
           </Form.Item>
         ))}
       </WizardField>
-      <Form.Item
-        label={t('wizard.metrics.autoStop')}
-        htmlFor="wizard-auto-stop"
-        extra={t('wizard.metrics.autoStopHelp')}
-      >
-        <Switch
-          id="wizard-auto-stop"
-          checked={draft.autoStop}
-          onChange={(autoStop) => onChange({ autoStop })}
-          data-testid="wizard-auto-stop"
-        />
-      </Form.Item>
+      <AutoStopField draft={draft} onChange={onChange} />
     </Form>
+  );
+}
+
+/** Auto-stop acts on a sample ratio mismatch too, so it is offered even without metrics. */
+function AutoStopField({ draft, onChange }: Pick<StepProps, 'draft' | 'onChange'>) {
+  const { t } = useTranslation('experiments');
+  return (
+    <Form.Item label={t('wizard.metrics.autoStop')} htmlFor="wizard-auto-stop" extra={t('wizard.metrics.autoStopHelp')}>
+      <Switch
+        id="wizard-auto-stop"
+        checked={draft.autoStop}
+        onChange={(autoStop) => onChange({ autoStop })}
+        data-testid="wizard-auto-stop"
+      />
+    </Form.Item>
   );
 }
