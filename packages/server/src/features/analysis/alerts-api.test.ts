@@ -1,10 +1,12 @@
 import type { Experiment, ExperimentAlert } from '@tabula/protocol';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { addMember, call, createKey, createProject, signUp } from '../../../test/client';
 import { projectApi } from '../../../test/project-api';
 import { webhookDelivery } from '../../db/schema';
+import { createLimiter } from './limiter';
+import { refreshDue } from './scheduler';
 
 type Api = Awaited<ReturnType<typeof projectApi>>;
 const TWO_VERSIONS = [
@@ -174,6 +176,30 @@ describe('experiment alerts', () => {
       ['experiment.alert_raised', 'system'],
       ['experiment.stopped', 'system'],
     ]);
+  });
+
+  it('raises and stops from a scheduled refresh too, telling SDK payloads the experiment changed', async () => {
+    const api = await projectApi(t);
+    const events = visits({ control: 1000, treatment: 1000 }, { control: 0.05, treatment: 0.15 }, Date.now() + 1000);
+    await running(api, { autoStop: true, events });
+    const notifyProjectChanged = vi.fn(async () => {});
+    const { db, analysisDb } = t.database;
+    const context = {
+      db,
+      analysisDb,
+      clickhouse: null,
+      progress: new Map(),
+      log: t.app.log,
+      connections: 1,
+      limit: createLimiter(1),
+      changes: { notifyProjectChanged },
+    };
+    expect(await refreshDue(context, 60)).toContain('checkout');
+    expect(notifyProjectChanged).toHaveBeenCalledWith(api.project.id);
+    expect(await api.expectStatus(200, 'GET', '/experiments/checkout')).toMatchObject({
+      status: 'stopped',
+      openAlerts: 1,
+    });
   });
 
   it('raises a sample ratio mismatch beside its own webhook, and stops on it with autoStop', async () => {
