@@ -146,6 +146,10 @@ export const experimentSchema = z.object({
   versions: z.array(experimentVersionSchema),
   metrics: z.object({ primary: z.array(z.string()), secondary: z.array(z.string()), guardrails: z.array(z.string()) }),
   decision: experimentDecisionSchema.nullable(),
+  /** A guardrail regression or sample ratio mismatch found by a refresh stops it and rolls back to control. */
+  autoStop: z.boolean(),
+  /** Alerts raised in its current phase (see the alerts endpoint). */
+  openAlerts: z.number().int(),
   owner: userSummarySchema.nullable(),
   integrationConfigured: z.boolean(),
   /** Distinct units exposed so far (all phases); null while the event store cannot be reached. */
@@ -191,6 +195,7 @@ const experimentFields = {
   /** Exactly one control; weights add up to 10000. */
   versions: z.array(experimentVersionInputSchema).min(1).max(20),
   metrics: experimentMetricsSchema,
+  autoStop: z.boolean(),
 };
 
 export const createExperimentBodySchema = z.strictObject({
@@ -208,6 +213,7 @@ export const createExperimentBodySchema = z.strictObject({
   /** Left out: a control and a treatment at 50% each. */
   versions: experimentFields.versions.optional(),
   metrics: experimentMetricsSchema.default({ primary: [], secondary: [], guardrails: [] }),
+  autoStop: experimentFields.autoStop.default(false),
 });
 export type CreateExperimentBody = z.infer<typeof createExperimentBodySchema>;
 

@@ -7,6 +7,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'experiment.started',
   'experiment.stopped',
   'experiment.srm_detected',
+  'experiment.alert_raised',
   'change_request.review_requested',
   'change_request.approved',
   'scheduled_change.ran',

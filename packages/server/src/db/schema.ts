@@ -1,4 +1,5 @@
 import {
+  type AlertKind,
   API_KEY_KINDS,
   CHANGE_REQUEST_STATUSES,
   type ChangeRequestChange,
@@ -417,6 +418,8 @@ export const experiment = pgTable(
       .default({ primary: [], secondary: [], guardrails: [] }),
     /** What was decided when it stopped. */
     decision: jsonb('decision').$type<ExperimentDecision>(),
+    /** A guardrail regression or sample ratio mismatch found by a refresh stops it and rolls back to control. */
+    autoStop: boolean('auto_stop').notNull().default(false),
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
     startedAt: at('started_at'),
     /** When the current phase began: the first start, or the last re-randomisation. Its analysis starts here. */
@@ -733,6 +736,35 @@ export const experimentSnapshot = pgTable(
   (table) => [
     uniqueIndex('experiment_snapshot_one_running').on(table.experimentId).where(sql`${table.status} = 'running'`),
     index('experiment_snapshot_experiment_id_started_at_idx').on(table.experimentId, table.startedAt.desc()),
+  ],
+);
+
+/**
+ * What refreshes found wrong with an experiment's phase (see ALERT_KINDS). A finding is raised once per experiment,
+ * phase, kind, metric and version: the unique index lets every server refresh and only the first insert announce it.
+ * `metric` and `version` are '' where the kind is about neither, since NULLs would never collide in the index.
+ */
+export const experimentAlert = pgTable(
+  'experiment_alert',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectId(),
+    experimentId: text('experiment_id')
+      .notNull()
+      .references(() => experiment.id, { onDelete: 'cascade' }),
+    phase: integer('phase').notNull(),
+    kind: text('kind').$type<AlertKind>().notNull(),
+    metric: text('metric').notNull().default(''),
+    version: text('version').notNull().default(''),
+    figures: jsonb('figures').$type<Record<string, unknown>>().notNull(),
+    /** The refresh that found it. */
+    snapshotId: text('snapshot_id').references(() => experimentSnapshot.id, { onDelete: 'set null' }),
+    stoppedExperiment: boolean('stopped_experiment').notNull().default(false),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('experiment_alert_once').on(table.experimentId, table.phase, table.kind, table.metric, table.version),
+    index('experiment_alert_project_id_experiment_id_idx').on(table.projectId, table.experimentId),
   ],
 );
 

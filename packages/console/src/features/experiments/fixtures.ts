@@ -28,6 +28,8 @@ export function experimentFixture(overrides: Partial<Experiment> = {}): Experime
     ],
     metrics: { primary: [], secondary: [], guardrails: [] },
     decision: null,
+    autoStop: false,
+    openAlerts: 0,
     owner: { id: owner.id, email: owner.email, name: owner.name },
     integrationConfigured: false,
     exposures: 1234,

@@ -179,6 +179,7 @@ describe('scheduled refreshes', () => {
       log: t.app.log,
       connections: 1,
       limit: createLimiter(1),
+      changes: { notifyProjectChanged: async () => {} },
     };
     const due = () => refreshDue(context, 60);
     expect(await due()).toContain('running');
@@ -192,16 +193,17 @@ describe('scheduled refreshes', () => {
 describe('results API documentation', () => {
   const t = useTestApp();
 
-  it('documents reading and refreshing results under their own tag', async () => {
+  it('documents reading and refreshing results, and reading alerts, under their own tag', async () => {
     const document = (await t.app.inject({ url: '/api/docs/json' })).json();
     const operations = Object.entries(document.paths as Record<string, Record<string, { tags: string[] }>>)
-      .filter(([path]) => path.includes('/results'))
+      .filter(([path]) => /\/(results|alerts)/.test(path))
       .flatMap(([path, methods]) =>
         Object.entries(methods).map(([method, operation]) => [`${method} ${path}`, operation.tags]),
       );
     expect(Object.fromEntries(operations)).toEqual({
       'get /api/v1/projects/{projectId}/experiments/{experimentKey}/results': ['results'],
       'post /api/v1/projects/{projectId}/experiments/{experimentKey}/results/refresh': ['results'],
+      'get /api/v1/projects/{projectId}/experiments/{experimentKey}/alerts': ['results'],
     });
   });
 });

@@ -9,7 +9,7 @@ export const HOURLY_WHILE_MS = 2 * DAY_MS;
 /** How first exposures are grouped: by UTC hour or by UTC day. */
 export type Bucket = 'hour' | 'day';
 
-/** The bucket of a scope of [from, until). */
+/** The phase's span an aggregation covers (an AggregationScope's), typed here so the two modules do not cycle. */
 export const bucketOf = (scope: { from: Date; until: Date }): Bucket =>
   scope.until.getTime() - scope.from.getTime() < HOURLY_WHILE_MS ? 'hour' : 'day';
 

@@ -1,4 +1,5 @@
 import {
+  experimentAlertListSchema,
   experimentResultsSchema,
   keySchema,
   metricBaselineQuerySchema,
@@ -12,7 +13,13 @@ import { projectParams, withErrors } from '../../http/schemas';
 import { metricBaseline } from './baseline';
 import { createLimiter } from './limiter';
 import { scheduleRefreshes } from './scheduler';
-import { experimentResults, MAX_RUNNING_REFRESHES, type ProgressBoard, refreshExperiment } from './service';
+import {
+  experimentAlerts,
+  experimentResults,
+  MAX_RUNNING_REFRESHES,
+  type ProgressBoard,
+  refreshExperiment,
+} from './service';
 
 const experimentParams = projectParams.extend({ experimentKey: keySchema });
 const metricParams = projectParams.extend({ metricKey: keySchema });
@@ -23,7 +30,7 @@ const refreshStartedSchema = z.object({
 
 export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
-  { db, analysisDb, clickhouse, config, monitoring },
+  { db, analysisDb, clickhouse, config, monitoring, changes },
 ) => {
   const tags = ['results'];
   const progress: ProgressBoard = new Map();
@@ -35,6 +42,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (
     log: app.log,
     connections: config.analysisConnections,
     limit: createLimiter(MAX_RUNNING_REFRESHES),
+    changes,
     onRefreshed: monitoring.observeRefresh,
   };
   if (config.analysisRefreshMinutes > 0) {
@@ -57,6 +65,24 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request) => {
       const { projectId, experimentKey } = request.params;
       return experimentResults(db, progress, projectId, experimentKey, request.query);
+    },
+  );
+
+  app.get(
+    '/projects/:projectId/experiments/:experimentKey/alerts',
+    {
+      config: { access: { role: 'viewer', apiKeys: true } },
+      schema: {
+        tags,
+        summary:
+          'What refreshes found wrong, newest first: guardrail regressions (always-valid test), sample ratio mismatches, versions without traffic',
+        params: experimentParams,
+        response: withErrors({ 200: experimentAlertListSchema }),
+      },
+    },
+    async (request) => {
+      const { projectId, experimentKey } = request.params;
+      return experimentAlerts(db, projectId, experimentKey);
     },
   );
 

@@ -1,5 +1,6 @@
 import {
   DEFAULT_STATISTICS_SETTINGS,
+  type ExperimentAlertList,
   type ExperimentResults,
   METRIC_ROLES,
   type ResultsQuery,
@@ -7,6 +8,7 @@ import {
 } from '@tabula/protocol';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeBus } from '../../db/change-bus';
 import type { ClickHouse } from '../../db/clickhouse/connection';
 import type { Database } from '../../db/client';
 import { project } from '../../db/schema';
@@ -16,8 +18,10 @@ import { type ExperimentDetails, getExperiment } from '../experiments/service';
 import { getMetric, type Metric } from '../metrics/service';
 import { enqueueWebhookEvent } from '../webhooks/service';
 import { type AggregationScope, aggregate } from './aggregate';
+import { countAlertsInPhase, selectAlerts, toExperimentAlert } from './alert-store';
 import { aggregateOnClickHouse } from './clickhouse-aggregate';
 import type { Limiter } from './limiter';
+import { raiseAlerts } from './raise-alerts';
 import { computeResults, type ResultsMetric, sampleRatioMismatched, sampleRatioTest } from './results';
 import {
   claimSnapshot,
@@ -46,6 +50,8 @@ export interface RefreshContext {
   log: FastifyBaseLogger;
   connections: number;
   limit: Limiter;
+  /** Told when an alert stopped an experiment: its flags' and experiments' SDK payloads change. */
+  changes: Pick<ChangeBus, 'notifyProjectChanged'>;
   /** Told how long each refresh took once it ends (for monitoring). */
   onRefreshed?: (seconds: number, succeeded: boolean) => void;
 }
@@ -107,7 +113,7 @@ async function announceSampleRatioMismatch(
  * failure recorded (it never rejects). Refused while another refresh of the experiment runs, and before it started.
  */
 export async function refreshExperiment(
-  { db, analysisDb, clickhouse, progress, log, connections, limit, onRefreshed }: RefreshContext,
+  { db, analysisDb, clickhouse, progress, log, connections, limit, changes, onRefreshed }: RefreshContext,
   target: { projectId: string; key: string; trigger: SnapshotTrigger; dueBefore?: Date },
 ): Promise<{ snapshot: SnapshotRow; done: Promise<void> }> {
   const experiment = await getExperiment(db, target.projectId, target.key);
@@ -145,11 +151,17 @@ export async function refreshExperiment(
     const data = clickhouse
       ? await aggregateOnClickHouse(clickhouse, scope, analysed, { onProgress })
       : await aggregate(analysisDb, scope, analysed, { connections, onProgress });
-    await db.transaction(async (tx) => {
+    const guardrails = metrics
+      .filter(({ role }) => role === 'guardrails')
+      .map(({ metric, role }): ResultsMetric => ({ metric, role, sums: data.metrics[metric.key] ?? [] }));
+    const { stopped } = await db.transaction(async (tx) => {
       const previous = await selectLastSucceeded(tx, experiment.id, experiment.phase);
       await finishSnapshot(tx, snapshot.id, { data });
       await announceSampleRatioMismatch(tx, experiment, previous?.data as SnapshotData | undefined, data);
+      const settings = await statisticsSettings(tx, target.projectId);
+      return raiseAlerts(tx, { experiment, snapshotId: snapshot.id, data, guardrails, settings });
     });
+    if (stopped) await changes.notifyProjectChanged(target.projectId);
     onRefreshed?.((performance.now() - startedAt) / 1000, true);
   };
   const done = limit(run)
@@ -229,3 +241,16 @@ export async function experimentResults(
     health: succeeded ? computed.health : null,
   };
 }
+
+/** The experiment's alerts of every phase, newest first. */
+export async function experimentAlerts(db: Database, projectId: string, key: string): Promise<ExperimentAlertList> {
+  const experiment = await getExperiment(db, projectId, key);
+  return { alerts: (await selectAlerts(db, projectId, experiment.id)).map(toExperimentAlert) };
+}
+
+/** How many alerts each experiment (by id) has in its current phase: the console's badge. */
+export const openAlertCounts = (
+  db: Database,
+  projectId: string,
+  experiments: { id: string; phase: number }[],
+): Promise<Map<string, number>> => countAlertsInPhase(db, projectId, experiments);

@@ -25,6 +25,7 @@ const EVERYONE = {
   layerSlots: 10_000,
   page: null,
   metrics: { primary: ['purchase'], secondary: ['revenue'], guardrails: [] },
+  autoStop: false,
 };
 
 /** The visual experiment's versions, and their changes as the visual editor saves them: the treatment's headline. */

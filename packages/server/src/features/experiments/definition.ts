@@ -37,6 +37,7 @@ interface Definition {
   versions: VersionInput[];
   /** Keys of the project's metric library (archived metrics included), by role. */
   metrics: ExperimentMetrics;
+  autoStop: boolean;
 }
 type Field = keyof Definition;
 
@@ -65,6 +66,7 @@ function definitionOf(experiment: ExperimentDetails): Definition {
       params,
     })),
     metrics: experiment.metrics,
+    autoStop: experiment.autoStop,
   };
 }
 
@@ -81,6 +83,7 @@ const rowOf = (definition: Definition) => ({
   pageMatch: definition.page?.match ?? ('exact' as const),
   pageOpenUrl: definition.page?.openUrl ?? null,
   metrics: definition.metrics,
+  autoStop: definition.autoStop,
 });
 
 /** The layer a body names, held against deletion until the transaction ends. */

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { principalOf } from '../../http/access';
 import { iso, isoOrNull, noContent, projectParams, withErrors } from '../../http/schemas';
+import { openAlertCounts } from '../analysis/service';
 import { type Acting, actingOf } from '../audit/service';
 import { rollOutExperiment } from '../flags/service';
 import { deleteExperiment } from './delete-experiment';
@@ -27,13 +28,18 @@ import * as experiments from './service';
 import { experimentSnapshot } from './snapshot';
 import { stopExperiment } from './stop-experiment';
 
-const toExperimentBody = (experiment: experiments.ExperimentDetails, exposures: number | null): ExperimentBody => ({
+const toExperimentBody = (
+  experiment: experiments.ExperimentDetails,
+  exposures: number | null,
+  openAlerts: number,
+): ExperimentBody => ({
   id: experiment.id,
   // The audit snapshot is the experiment's definition and state; the response adds who, how many and when.
   ...experimentSnapshot(experiment),
   owner: experiment.owner,
   integrationConfigured: experiment.integrationConfigured,
   exposures,
+  openAlerts,
   startedAt: isoOrNull(experiment.startedAt),
   stoppedAt: isoOrNull(experiment.stoppedAt),
   createdAt: iso(experiment.createdAt),
@@ -51,14 +57,19 @@ type StatusChange = (
 
 export const experimentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clickhouse, changes }) => {
   const tags = ['experiments'];
-  /** The experiments as the API shows them, each with its exposed units. */
+  /** The experiments as the API shows them, each with its exposed units and the alerts of its current phase. */
   const bodies = async (projectId: string, list: experiments.ExperimentDetails[]) => {
-    const exposures = await experiments.exposedUnits(
-      { db, clickhouse },
-      projectId,
-      list.map((experiment) => experiment.key),
+    const [exposures, alerts] = await Promise.all([
+      experiments.exposedUnits(
+        { db, clickhouse },
+        projectId,
+        list.map((experiment) => experiment.key),
+      ),
+      openAlertCounts(db, projectId, list),
+    ]);
+    return list.map((experiment) =>
+      toExperimentBody(experiment, exposures && (exposures.get(experiment.key) ?? 0), alerts.get(experiment.id) ?? 0),
     );
-    return list.map((experiment) => toExperimentBody(experiment, exposures && (exposures.get(experiment.key) ?? 0)));
   };
   const body = async (experiment: experiments.ExperimentDetails) =>
     (await bodies(experiment.projectId, [experiment]))[0]!;

@@ -33,6 +33,7 @@ export const experimentSnapshot = (experiment: ExperimentWithVersions) => ({
     params: version.params,
   })),
   metrics: experiment.metrics,
+  autoStop: experiment.autoStop,
   decision: experiment.decision,
 });
 

@@ -47,6 +47,8 @@ export interface Experiment {
   integrationConfigured: boolean;
   metrics: ExperimentMetrics;
   decision: ExperimentDecision | null;
+  /** A guardrail regression or sample ratio mismatch found by a refresh stops it and rolls back to control. */
+  autoStop: boolean;
   ownerId: string | null;
   startedAt: Date | null;
   /** When the current phase began: the first start, or the last re-randomisation. */

@@ -8,6 +8,8 @@ export function webhookEventOfAudit(action: string): WebhookEventType | null {
       return 'experiment.started';
     case 'experiment.stopped':
       return 'experiment.stopped';
+    case 'experiment.alert_raised':
+      return 'experiment.alert_raised';
     case 'change_request.submitted':
       return 'change_request.review_requested';
     case 'change_request.approved':

@@ -6,6 +6,7 @@ const TITLES: Record<string, string> = {
   'experiment.started': 'Experiment started',
   'experiment.stopped': 'Experiment stopped',
   'experiment.srm_detected': 'Sample ratio mismatch detected',
+  'experiment.alert_raised': 'Experiment alert raised',
   'change_request.review_requested': 'Change request needs review',
   'change_request.approved': 'Change request approved',
   'scheduled_change.ran': 'Scheduled change ran',
@@ -28,13 +29,20 @@ function subjectOf(body: WebhookEventBody): string | null {
   return typeof data.entityId === 'string' ? data.entityId : null;
 }
 
+/** What an alert says with its figures, kept in the audited change it was announced with. */
+const summaryOf = (body: WebhookEventBody): string | null => {
+  const summary = (body.data.after as { summary?: unknown } | null | undefined)?.summary;
+  return typeof summary === 'string' ? summary : null;
+};
+
 /** One line for chat tools, in English: Slack and Teams show it as is. */
 export function eventSentence(body: WebhookEventBody): string {
   const title = TITLES[body.type] ?? body.type;
   const subject = subjectOf(body);
   const action = typeof body.data.action === 'string' ? ` (${body.data.action})` : '';
   const by = body.actor?.name ? ` by ${body.actor.name}` : '';
-  return `${title}${subject ? `: ${subject}` : ''}${action} in project ${body.project.name}${by}`;
+  const summary = summaryOf(body);
+  return `${title}${subject ? `: ${subject}` : ''}${action} in project ${body.project.name}${by}${summary ? `. ${summary}` : ''}`;
 }
 
 /**

@@ -125,6 +125,20 @@ describe('message formats', () => {
     expect(eventSentence({ ...body, type: 'some.future', data: {} })).toBe('some.future in project Shop by Ada');
   });
 
+  it('quotes an alert with its figures, for Slack and Teams alike', () => {
+    const summary = 'Version "b" has no units while the experiment has 120';
+    const alert: WebhookEventBody = {
+      ...body,
+      type: 'experiment.alert_raised',
+      actor: { kind: 'system', id: null, name: null },
+      data: { action: 'experiment.alert_raised', before: null, after: { key: 'checkout', summary } },
+    };
+    expect(eventSentence(alert)).toBe(
+      `Experiment alert raised: checkout (experiment.alert_raised) in project Shop. ${summary}`,
+    );
+    expect((renderBody('slack', alert) as { text: string }).text).toBe(eventSentence(alert));
+  });
+
   it('builds a Slack message with text and blocks', () => {
     const slack = renderBody('slack', body) as { text: string; blocks: { type: string }[] };
     expect(slack.text).toBe(eventSentence(body));

@@ -25,6 +25,18 @@ const listCalls = (calls: { method: string; path: string; search: URLSearchParam
   calls.filter((call) => call.method === 'GET' && call.path === experimentsPathOf());
 
 describe('experiment list', () => {
+  it('marks an experiment with alerts in its current phase, and no other', async () => {
+    const alerted = experimentFixture({ openAlerts: 2 });
+    const quiet = experimentFixture({ id: 'expQuiet23456789', key: 'quiet', name: 'Quiet' });
+    mockApi({
+      [`GET ${experimentsPathOf()}`]: { body: { experiments: [alerted, quiet], total: 2, nextOffset: null } },
+    });
+    renderWithApp(<Harness />, { me: meAs('viewer') });
+    const row = (key: string) => screen.findByTestId(`experiment-link-${key}`).then((link) => link.closest('tr')!);
+    expect(within(await row('checkout-button')).getByTestId('experiment-alerts-badge').textContent).toBe('2 alerts');
+    expect(within(await row('quiet')).queryByTestId('experiment-alerts-badge')).toBeNull();
+  });
+
   it('shows status, type, owner, days running and exposures, linking to each experiment', async () => {
     mockApi({
       [`GET ${experimentsPathOf()}`]: { body: { experiments: [experimentFixture()], total: 1, nextOffset: null } },

@@ -10,6 +10,7 @@ import { columnSortOrder, fromTableChange, offsetPagination } from '../../../com
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { type ExperimentsQuery, useExperiments } from '../api/get-experiments';
 import { daysRunning } from '../utils/days-running';
+import { AlertsBadge } from './alerts-badge';
 import { ExperimentFilters } from './experiment-filters';
 import { ExperimentKindTag, ExperimentStatusTag } from './experiment-status-tag';
 
@@ -57,7 +58,12 @@ export function ExperimentList({ projectId, query, onQueryChange, experimentHref
       key: 'status',
       sorter: true,
       sortOrder: sortOrder('status'),
-      render: (_, experiment) => <ExperimentStatusTag status={experiment.status} />,
+      render: (_, experiment) => (
+        <Flex gap={4} wrap>
+          <ExperimentStatusTag status={experiment.status} />
+          <AlertsBadge count={experiment.openAlerts} />
+        </Flex>
+      ),
     },
     {
       title: t('list.columns.kind'),

@@ -46,6 +46,8 @@ export interface ExperimentDraft {
   /** `openUrl` as typed; empty: the page URL itself, when it is one address. */
   page: { url: string; match: PageMatch; openUrl: string };
   metrics: ExperimentMetrics;
+  /** A guardrail regression or sample ratio mismatch stops it and rolls back to control. */
+  autoStop: boolean;
 }
 
 let lastVersionId = 0;
@@ -83,6 +85,7 @@ export function newDraft(names: { control: string; treatment: string }): Experim
     ],
     page: { url: '', match: 'exact', openUrl: '' },
     metrics: { primary: [], secondary: [], guardrails: [] },
+    autoStop: false,
   };
 }
 
@@ -116,6 +119,7 @@ export function draftFromExperiment(experiment: Experiment): ExperimentDraft {
     })),
     page: pageDraft(experiment.page),
     metrics: experiment.metrics,
+    autoStop: experiment.autoStop,
   };
 }
 
@@ -152,6 +156,7 @@ export function toExperimentFields(draft: ExperimentDraft): ExperimentFields {
         : null,
     versions,
     metrics: draft.metrics,
+    autoStop: draft.autoStop,
   };
 }
 

@@ -149,6 +149,8 @@ describe('testing a user', () => {
       versions: [{ key: 'control', name: 'Control', weight: 10000, isControl: true, params: {} }],
       metrics: { primary: [], secondary: [], guardrails: [] },
       decision: null,
+      autoStop: false,
+      openAlerts: 0,
       owner: null,
       integrationConfigured: false,
       exposures: 0,

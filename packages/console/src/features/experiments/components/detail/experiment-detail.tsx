@@ -8,6 +8,7 @@ import { PowerCalculator } from '../../power/components/power-calculator';
 import { metricKeysOf, observedUnitsPerDay } from '../../power/utils/power';
 import { ExperimentResults } from '../../results/components/experiment-results';
 import { canTransition } from '../../utils/transitions';
+import { AlertsBadge } from '../alerts-badge';
 import { ExperimentStatusTag } from '../experiment-status-tag';
 import { VisualEditorCard } from '../visual-editor-card';
 import { ActionRefusedAlert, type Refusal } from './action-refused-alert';
@@ -85,6 +86,7 @@ export function ExperimentDetail({
           <Flex align="center" gap={12} wrap>
             <span data-testid="experiment-name">{experiment.name}</span>
             <ExperimentStatusTag status={experiment.status} />
+            <AlertsBadge count={experiment.openAlerts} />
           </Flex>
         }
         extra={

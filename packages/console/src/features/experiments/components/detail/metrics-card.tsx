@@ -11,10 +11,18 @@ export function MetricsCard({ projectId, experiment }: { projectId: string; expe
   const library = useMetricLibrary(projectId);
   const nameOf = (key: string) => library.data?.find((metric) => metric.key === key)?.name ?? key;
   const { metrics } = experiment;
+  // Auto-stop acts on a sample ratio mismatch too, so it shows even without metrics.
+  const autoStop = (
+    <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }} data-testid="experiment-auto-stop">
+      <Typography.Text strong>{t('autoStop.label')}: </Typography.Text>
+      {experiment.autoStop ? t('autoStop.on') : t('autoStop.off')}
+    </Typography.Paragraph>
+  );
   if (GROUPS.every((group) => metrics[group].length === 0)) {
     return (
       <Card>
         <EmptyState title={t('metrics.none')} description={t('metrics.noneDescription')} />
+        {autoStop}
       </Card>
     );
   }
@@ -31,6 +39,7 @@ export function MetricsCard({ projectId, experiment }: { projectId: string; expe
           </Descriptions.Item>
         ))}
       </Descriptions>
+      {autoStop}
     </Card>
   );
 }

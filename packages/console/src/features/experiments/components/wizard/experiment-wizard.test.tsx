@@ -239,6 +239,20 @@ describe('experiment wizard', () => {
     });
   });
 
+  it('saves auto-stop, offered beside the guardrails even without a metric library', async () => {
+    const created = experimentFixture({ status: 'draft', key: 'green-checkout-button', autoStop: true });
+    const { calls } = mockApi({ [`POST ${experimentsPathOf()}`]: { status: 201, body: created } });
+    const { onSaved } = renderWizard();
+    await fillBasics();
+    next();
+    const autoStop = await screen.findByTestId('wizard-auto-stop');
+    expect(autoStop.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(autoStop);
+    fireEvent.click(screen.getByTestId('wizard-save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(created));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ autoStop: true });
+  });
+
   it('goes to the first step with a problem instead of saving', async () => {
     const { calls } = mockApi({});
     renderWizard();

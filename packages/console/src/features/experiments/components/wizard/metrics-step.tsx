@@ -1,5 +1,5 @@
 import { BUCKETS, type ExperimentMetrics } from '@tabula/protocol';
-import { Form, Select, Skeleton } from 'antd';
+import { Form, Select, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../../components/empty-state';
 import { ServerErrorAlert } from '../../../../components/server-error-alert';
@@ -24,6 +24,9 @@ export function MetricsStep({ draft, onChange, problems, projectId }: StepProps 
       <>
         <ServerErrorAlert error={library.error} />
         <EmptyState title={t('wizard.metrics.empty')} description={t('wizard.metrics.emptyDescription')} />
+        <Form layout="vertical" component="div" style={{ maxWidth: 640 }}>
+          <AutoStopField draft={draft} onChange={onChange} />
+        </Form>
       </>
     );
   }
@@ -58,6 +61,7 @@ export function MetricsStep({ draft, onChange, problems, projectId }: StepProps 
           </Form.Item>
         ))}
       </WizardField>
+      <AutoStopField draft={draft} onChange={onChange} />
       <PlanEstimates
         projectId={projectId}
         primary={draft.metrics.primary}
@@ -68,5 +72,20 @@ export function MetricsStep({ draft, onChange, problems, projectId }: StepProps 
         entering={(draft.traffic / BUCKETS) * (draft.layer ? draft.layerSlots / BUCKETS : 1)}
       />
     </Form>
+  );
+}
+
+/** Auto-stop acts on a sample ratio mismatch too, so it is offered even without metrics. */
+function AutoStopField({ draft, onChange }: Pick<StepProps, 'draft' | 'onChange'>) {
+  const { t } = useTranslation('experiments');
+  return (
+    <Form.Item label={t('wizard.metrics.autoStop')} htmlFor="wizard-auto-stop" extra={t('wizard.metrics.autoStopHelp')}>
+      <Switch
+        id="wizard-auto-stop"
+        checked={draft.autoStop}
+        onChange={(autoStop) => onChange({ autoStop })}
+        data-testid="wizard-auto-stop"
+      />
+    </Form.Item>
   );
 }

@@ -1,4 +1,4 @@
-import type { ExperimentResults as Results } from '@tabula/protocol';
+import type { ExperimentAlert, ExperimentResults as Results } from '@tabula/protocol';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { meAs, project } from '../../../../testing/fixtures';
@@ -9,10 +9,12 @@ import { healthFixture, metricResult, resultsFixture, resultsPathOf } from '../t
 import { ExperimentResults } from './experiment-results';
 
 const experiment = experimentFixture();
+const alertsPathOf = () => resultsPathOf().replace(/\/results$/, '/alerts');
 
 function renderResults(results: Results | ((call: RecordedCall) => MockResponse), routes = {}) {
   const api = mockApi({
     [`GET ${resultsPathOf()}`]: typeof results === 'function' ? results : { body: results },
+    [`GET ${alertsPathOf()}`]: { body: { alerts: [] } },
     ...routes,
   });
   const onDecide = vi.fn();
@@ -269,7 +271,7 @@ describe('experiment results', () => {
   it('asks again with the toggles as query parameters, keeping them in the address', async () => {
     const { calls, router } = renderResults(resultsFixture());
     await screen.findByTestId('results-summary');
-    const last = () => calls.filter((call) => call.method === 'GET').at(-1)?.search;
+    const last = () => calls.filter((call) => call.method === 'GET' && call.path === resultsPathOf()).at(-1)?.search;
     expect(Object.fromEntries(last() ?? [])).toEqual({ cuped: 'true', sequential: 'false', relative: 'true' });
 
     fireEvent.click(screen.getByTestId('toggle-absolute'));
@@ -299,5 +301,59 @@ describe('experiment results', () => {
     expect(lines[2]).toMatch(
       /^"Revenue, ""net""",Primary metrics,Green,2000,0.15,0\.04999\d*,0\.49999\d*,0.01,-0.02,0.04,0.95,0.5,0.5,,,,Better$/,
     );
+  });
+
+  it('lists the alerts of the current phase with their figures, and which one stopped the experiment', async () => {
+    const raised = { phase: experiment.phase, raisedAt: '2025-01-12T10:00:00.000Z' };
+    const alerts: ExperimentAlert[] = [
+      {
+        ...raised,
+        id: 'aGuard2345678abc',
+        kind: 'guardrail_regression',
+        metric: 'purchase',
+        version: 'green',
+        stoppedExperiment: true,
+        figures: {
+          direction: 'lower',
+          estimate: 0.5,
+          ci: [0.2, 0.8],
+          pValue: 0.0001,
+          adjustedPValue: 0.0002,
+          alpha: 0.05,
+        },
+      },
+      {
+        ...raised,
+        id: 'aTraffic23456abc',
+        kind: 'no_traffic',
+        metric: null,
+        version: 'green',
+        stoppedExperiment: false,
+        figures: { weight: 5000, units: 0, totalUnits: 1200, minTotalUnits: 100 },
+      },
+      {
+        ...raised,
+        phase: experiment.phase - 1,
+        id: 'aPhase2345678abc',
+        kind: 'srm',
+        metric: null,
+        version: null,
+        stoppedExperiment: false,
+        figures: { chiSquare: 40, pValue: 0, threshold: 0.001, versions: [] },
+      },
+    ];
+    renderResults(resultsFixture(), { [`GET ${alertsPathOf()}`]: { body: { alerts } } });
+    const panel = await screen.findByTestId('alerts-panel');
+    const items = within(panel).getAllByTestId('experiment-alert');
+    expect(items.map((item) => item.getAttribute('data-kind'))).toEqual(['guardrail_regression', 'no_traffic']);
+    expect(items[0]!.textContent).toContain('Guardrail regression');
+    expect(items[0]!.textContent).toContain('Stopped the experiment');
+    expect(within(items[0]!).getByTestId('alert-text').textContent).toBe(
+      'Purchase is worse in Green: +50.0% [+20.0%, +80.0%] against control, p < 0.001 (always-valid test).',
+    );
+    expect(within(items[1]!).getByTestId('alert-text').textContent).toBe(
+      'Green has no units while the experiment has 1,200.',
+    );
+    expect(within(items[1]!).queryByTestId('alert-stopped-experiment')).toBeNull();
   });
 });

@@ -7,8 +7,10 @@ import { useCanEditExperiments } from '../../hooks/use-can-edit-experiments';
 import { useExperimentResults } from '../api/get-experiment-results';
 import { useRefreshExperimentResults } from '../api/refresh-experiment-results';
 import { useExportResults } from '../hooks/use-export-results';
+import { useRefreshFinished } from '../hooks/use-refresh-finished';
 import { type ResultsFormat, useResultsFormat } from '../hooks/use-results-format';
 import { useResultsOptions } from '../hooks/use-results-options';
+import { AlertsPanel } from './alerts-panel';
 import { ExposuresCard } from './exposures-card';
 import { HealthPanel } from './health-panel';
 import { MetricResultsCard } from './metric-results-card';
@@ -32,6 +34,7 @@ export function ExperimentResults({ projectId, experiment, onDecide }: Experimen
   const canRefresh = useCanEditExperiments() && experiment.status !== 'draft';
   const format = useResultsFormat();
   const exportCsv = useExportResults(experiment.key);
+  useRefreshFinished(projectId, results.data ? (results.data.snapshot?.finishedAt ?? null) : undefined);
 
   if (results.isPending) return <Skeleton active />;
   if (results.isError) {
@@ -63,7 +66,7 @@ export function ExperimentResults({ projectId, experiment, onDecide }: Experimen
         <ServerErrorAlert error={refresh.error} style={{ marginTop: 12, marginBottom: 0 }} />
       </Card>
       {hasResults ? (
-        <ResultsBody experiment={experiment} results={data} format={format} onDecide={onDecide} />
+        <ResultsBody projectId={projectId} experiment={experiment} results={data} format={format} onDecide={onDecide} />
       ) : (
         !data.refreshing && <ResultsPlaceholder />
       )}
@@ -72,16 +75,18 @@ export function ExperimentResults({ projectId, experiment, onDecide }: Experimen
 }
 
 interface ResultsBodyProps {
+  projectId: string;
   experiment: Experiment;
   results: Results;
   format: ResultsFormat;
   onDecide?: () => void;
 }
 
-function ResultsBody({ experiment, results, format, onDecide }: ResultsBodyProps) {
+function ResultsBody({ projectId, experiment, results, format, onDecide }: ResultsBodyProps) {
   const { t } = useTranslation('results');
   return (
     <>
+      <AlertsPanel projectId={projectId} experiment={experiment} results={results} format={format} />
       <HealthPanel results={results} format={format} />
       <ResultsSummary experiment={experiment} results={results} format={format} onDecide={onDecide} />
       <ExposuresCard results={results} format={format} />
