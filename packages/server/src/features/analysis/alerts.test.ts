@@ -1,6 +1,7 @@
 import { DEFAULT_STATISTICS_SETTINGS, type StatisticsSettings } from '@tabula/protocol';
 import { frequentistTest, holm } from '@tabula/stats';
 import { describe, expect, it } from 'vitest';
+import { conversionMetric, seededRandom, UNUSED_SUMS } from '../../../test/analysis-fixtures';
 import {
   type AlertInput,
   describeAlert,
@@ -9,44 +10,23 @@ import {
   NO_TRAFFIC_MIN_TOTAL_UNITS,
   versionsWithoutTraffic,
 } from './alerts';
-import type { AnalysedMetric, DailySums } from './metric-values';
-import { type ResultsMetric, SEQUENTIAL_TUNING_UNITS } from './results';
+import type { DailySums } from './metric-values';
+import { SEQUENTIAL_TUNING_UNITS } from './results';
 
 const VERSIONS = [
   { key: 'control', weight: 5000, isControl: true },
   { key: 'treatment', weight: 5000, isControl: false },
 ];
-const ZERO = { d: 0, dd: 0, md: 0, mx: 0, mxmx: 0, dx: 0, dxdx: 0, mxdx: 0, mmx: 0, mdx: 0, dmx: 0, ddx: 0 };
-
-/** A seeded generator (mulberry32): every run simulates the same units. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+const random = seededRandom;
 
 /** One day's sums of a conversion metric for `units` simulated units converting at `rate`. */
 function simulated(version: string, units: number, rate: number, next: () => number): DailySums {
   let converted = 0;
   for (let index = 0; index < units; index++) if (next() < rate) converted++;
-  return { version, day: '2030-01-01', n: units, m: converted, mm: converted, ...ZERO };
+  return { version, day: '2030-01-01', n: units, m: converted, mm: converted, ...UNUSED_SUMS };
 }
 
-const metric = (key: string, direction: 'higher' | 'lower'): ResultsMetric['metric'] & AnalysedMetric => ({
-  key,
-  name: key,
-  type: 'conversion',
-  direction,
-  source: { kind: 'event', event: key, filter: null },
-  ratio: null,
-  windowHours: null,
-  capping: { kind: 'none' },
-  cuped: { enabled: false, lookbackDays: 14 },
-});
+const metric = conversionMetric;
 
 /** Control and treatment at these rates, `units` each, of a guardrail whose good direction is `direction`. */
 function input(

@@ -1,5 +1,6 @@
 import { CLICK_EVENT, PAGEVIEW_EVENT } from '@tabula/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../test/analysis-fixtures';
 import { clickhouseAnswers, createTestClickHouse, type TestClickHouse } from '../../../test/clickhouse';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
 import { storeInBoth } from '../../../test/events';
@@ -30,16 +31,7 @@ const SCOPE: AggregationScope = {
   until: new Date(T0 + 6 * DAY),
 };
 
-/** A seeded generator (mulberry32): the same events on every run. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 const URLS = [
   'https://shop.example/checkout',

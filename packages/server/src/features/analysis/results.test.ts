@@ -1,8 +1,9 @@
 import { DEFAULT_STATISTICS_SETTINGS } from '@tabula/protocol';
 import { frequentistTest, holm } from '@tabula/stats';
 import { describe, expect, it } from 'vitest';
-import type { AnalysedMetric, DailySums } from './metric-values';
-import { computeResults, type ResultsMetric } from './results';
+import { conversionMetric, conversionSums } from '../../../test/analysis-fixtures';
+import type { DailySums } from './metric-values';
+import { computeResults } from './results';
 
 const VERSIONS = [
   { key: 'a', weight: 5000, isControl: true },
@@ -10,23 +11,8 @@ const VERSIONS = [
 ];
 const OPTIONS = { cuped: true, sequential: false, relative: true };
 
-/** A day's sums of a conversion metric: n units, `conversions` of them converted (m = m² for 0/1 values). */
-function conversions(version: string, day: string, n: number, converted: number): DailySums {
-  const zero = { d: 0, dd: 0, md: 0, mx: 0, mxmx: 0, dx: 0, dxdx: 0, mxdx: 0, mmx: 0, mdx: 0, dmx: 0, ddx: 0 };
-  return { version, day, n, m: converted, mm: converted, ...zero };
-}
-
-const metric = (key: string, direction: 'higher' | 'lower'): ResultsMetric['metric'] & AnalysedMetric => ({
-  key,
-  name: key,
-  type: 'conversion',
-  direction,
-  source: { kind: 'event', event: key, filter: null },
-  ratio: null,
-  windowHours: null,
-  capping: { kind: 'none' },
-  cuped: { enabled: false, lookbackDays: 14 },
-});
+const conversions = conversionSums;
+const metric = conversionMetric;
 
 /** One day's sums of a count metric per unit with its pre-exposure value: y = x + (i mod 3) + lift for unit i. */
 function counts(version: string, lift: number, covariate: (i: number) => number): DailySums {
