@@ -91,7 +91,8 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (
     {
       config: { access: { role: 'viewer', apiKeys: true } },
       schema: {
-        tags,
+        // A metric's own figures, found with its others in the API's documentation.
+        tags: ['metrics'],
         summary:
           "A metric's rate or mean and spread, and the units a day, over the last days among a page's visitors (or all visitors): what a power calculation starts from",
         params: metricParams,

@@ -270,9 +270,10 @@ describe('metric library', () => {
         'delete /metrics/{metricKey}',
         'post /metrics/{metricKey}/archive',
         'post /metrics/{metricKey}/restore',
+        'get /metrics/{metricKey}/baseline',
       ]),
     );
-    expect(operations).toHaveLength(7);
+    expect(operations).toHaveLength(8);
     for (const { path, operation } of operations) expect(operation.tags, path).toEqual(['metrics']);
     const create = document.paths['/api/v1/projects/{projectId}/metrics'].post.requestBody.content['application/json'];
     const examples = Object.values(create.examples as Record<string, { value: { type: string } }>);
