@@ -50,11 +50,13 @@ export function elementsMatching(page: Document, selector: string): Element[] {
   }
 }
 
+/** Whether what a selector found is these elements and no others. */
+export const sameElements = (found: readonly Element[], elements: readonly Element[]): boolean =>
+  found.length === elements.length && elements.every((element) => found.includes(element));
+
 /** Whether the selector finds these elements and no others. */
-export function matchesExactly(page: Document, selector: string, elements: readonly Element[]): boolean {
-  const found = elementsMatching(page, selector);
-  return found.length === elements.length && elements.every((element) => found.includes(element));
-}
+export const matchesExactly = (page: Document, selector: string, elements: readonly Element[]): boolean =>
+  sameElements(elementsMatching(page, selector), elements);
 
 /** The element's tag, numbered among its siblings of the same tag when it has any. */
 function positionOf(element: Element): string {

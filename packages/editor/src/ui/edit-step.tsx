@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageTarget } from '../page/page-target';
 import { elementTypeOf } from '../selection/element-type';
 import { childOf, parentOf } from '../selection/relatives';
-import { elementsMatching, matchesExactly } from '../selection/selector';
+import { sameElements } from '../selection/selector';
 import { ChangesList } from './changes-list';
 import { ClickGoals, type ClickGoalsProps } from './click-goals';
 import { ElementActions } from './element-actions';
@@ -60,8 +60,8 @@ export function EditStep({ editing, target, editorHost, customScripts, goals }: 
             elementType={elementType}
             selector={selection.selector}
             chosen={selection.elements.length}
-            matches={elementsMatching(target.document, selection.selector).length}
-            exact={matchesExactly(target.document, selection.selector, selection.elements)}
+            matches={editing.matched.length}
+            exact={sameElements(editing.matched, selection.elements)}
             canGoUp={parent !== null}
             canGoDown={child !== null}
             onParent={() => editing.select(parent)}

@@ -235,6 +235,14 @@ export function useEditing(options: {
     },
   };
 
+  // What the selection's selector finds, read once per change of the selection or the page's changes rather than on
+  // every render: the pointer re-renders the editor as it moves.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page's changes can change what the selector finds
+  const matched = useMemo(
+    () => (selection ? elementsMatching(selection.element.ownerDocument, selection.selector) : []),
+    [selection, shown],
+  );
+
   const overlay: OverlayBox[] = [];
   const side = dropSide();
   if (hovered && hovered.element !== selection?.element && move.step !== 2)
@@ -243,7 +251,7 @@ export function useEditing(options: {
   if (selection) {
     for (const element of selection.elements) overlay.push({ element, kind: 'selected' });
     // What else the selector finds, so a loose selector is seen on the page.
-    for (const element of elementsMatching(selection.element.ownerDocument, selection.selector)) {
+    for (const element of matched) {
       if (!selection.elements.includes(element)) overlay.push({ element, kind: 'match' });
     }
   }
@@ -266,6 +274,8 @@ export function useEditing(options: {
       moveDispatch({ type: 'cancel' });
     },
     selection,
+    /** The elements the selection's selector finds on the page. */
+    matched,
     select,
     selectMatching,
     editProperty,

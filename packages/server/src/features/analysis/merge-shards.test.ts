@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UNUSED_SUMS } from '../../../test/analysis-fixtures';
 import { mergeShards } from './merge-shards';
 import type { DailySums } from './metric-values';
 import type { SnapshotData } from './types';
@@ -9,18 +10,7 @@ const sums = (version: string, day: string, n: number, m: number): DailySums => 
   n,
   m,
   mm: m * m,
-  d: 0,
-  dd: 0,
-  md: 0,
-  mx: 0,
-  mxmx: 0,
-  dx: 0,
-  dxdx: 0,
-  mxdx: 0,
-  mmx: 0,
-  mdx: 0,
-  dmx: 0,
-  ddx: 0,
+  ...UNUSED_SUMS,
 });
 
 const shard = (units: [number, number], rows: DailySums[]): SnapshotData => ({
