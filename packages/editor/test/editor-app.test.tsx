@@ -196,6 +196,12 @@ describe('the visual editor', () => {
     fireEvent.click(q('[data-action="redo"]'));
     await waitFor(() => expect(headline().textContent).toBe('New headline'));
     expect(document.querySelectorAll('tabula-editor [data-area="changes"] li')).toHaveLength(1);
+    // The count follows the page as it shows the changes: a removed element is no longer matched.
+    fireEvent.click(q('[data-action="remove-element"]'));
+    await waitFor(() => expect(headline()).toBeNull());
+    expect(q('[data-selector-matches]').dataset.selectorMatches).toBe('0');
+    fireEvent.click(q('[data-action="undo"]'));
+    await waitFor(() => expect(q('[data-selector-matches]').dataset.selectorMatches).toBe('1'));
 
     await act(async () => fireEvent.click(q('[data-action="save"]')));
     await waitFor(() =>

@@ -55,7 +55,7 @@ export function EditorApp({ api, token, serverOrigin, page, host, onExit }: Edit
   const [frame, setFrame] = useState<PageTarget | null>(null);
   const [saving, setSaving] = useState(false);
   const editing = useEditing({ editorHost: host, device, notify });
-  const { dispatch, resetPage } = editing;
+  const { dispatch, resetPage, readMatches } = editing;
 
   const pageTarget = useMemo(() => pageItself(page), [page]);
   // Preview lays the page out beside the panel, in a frame as wide as the room left; a phone is always a frame.
@@ -77,6 +77,8 @@ export function EditorApp({ api, token, serverOrigin, page, host, onExit }: Edit
   useEffect(() => resetPage(), [target]);
 
   usePageChanges(target, editing.shown);
+  // After the page shows the changes, so a Remove is not counted among the matches.
+  useEffect(() => readMatches(), [readMatches]);
   usePagePointer(target, step === 'edit' && mode === 'edit', host, editing.pointer);
 
   if (loadError || !session) {

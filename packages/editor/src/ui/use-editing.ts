@@ -7,7 +7,7 @@ import {
   PAGE_SELECTOR,
   type PageChangeType,
 } from '@tabula/protocol';
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DraftVersion, emptyHistory, historyReducer, slotOf } from '../changes/history';
 import { initialMove, type MoveState, moveReducer } from '../move/move-state';
@@ -26,7 +26,7 @@ import type { PointerHandlers } from '../page/use-page-pointer';
 import type { PropertyField } from '../properties/fields';
 import { editField, recordOf } from '../properties/to-record';
 import { isSelectable } from '../selection/relatives';
-import { elementsMatching, groupSelectorOf, selectorOf } from '../selection/selector';
+import { elementsMatching, groupSelectorOf, sameElements, selectorOf } from '../selection/selector';
 import type { OverlayBox } from './overlay';
 
 export interface Selection {
@@ -235,13 +235,15 @@ export function useEditing(options: {
     },
   };
 
-  // What the selection's selector finds, read once per change of the selection or the page's changes rather than on
-  // every render: the pointer re-renders the editor as it moves.
+  // What the selection's selector finds. The page shows the changes only after this render (an effect), so the
+  // editor reads it from an effect of its own that runs after theirs (readMatches), once per change of the selection
+  // or of the changes rather than on every render: the pointer re-renders the editor as it moves.
+  const [matched, setMatched] = useState<Element[]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the page's changes can change what the selector finds
-  const matched = useMemo(
-    () => (selection ? elementsMatching(selection.element.ownerDocument, selection.selector) : []),
-    [selection, shown],
-  );
+  const readMatches = useCallback(() => {
+    const next = selection ? elementsMatching(selection.element.ownerDocument, selection.selector) : [];
+    setMatched((current) => (sameElements(current, next) ? current : next));
+  }, [selection, shown]);
 
   const overlay: OverlayBox[] = [];
   const side = dropSide();
@@ -276,6 +278,8 @@ export function useEditing(options: {
     selection,
     /** The elements the selection's selector finds on the page. */
     matched,
+    /** Reads them again: call it after the page shows the changes. */
+    readMatches,
     select,
     selectMatching,
     editProperty,
