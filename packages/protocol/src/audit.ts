@@ -16,6 +16,7 @@ export const AUDIT_ENTITY_TYPES = [
   'metric',
   'webhook',
   'change_request',
+  'experiment_template',
 ] as const;
 export const auditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;

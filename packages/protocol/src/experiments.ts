@@ -126,6 +126,29 @@ export const experimentDecisionSchema = z.object({
 });
 export type ExperimentDecision = z.infer<typeof experimentDecisionSchema>;
 
+/** How long an experiment is planned to run, in days. */
+export const PLANNED_DAYS = { min: 1, max: 365 } as const;
+export const plannedDaysSchema = z
+  .number()
+  .int('Please input whole days')
+  .min(PLANNED_DAYS.min, `Please input at least ${PLANNED_DAYS.min} day`)
+  .max(PLANNED_DAYS.max, `Please input at most ${PLANNED_DAYS.max} days`);
+
+/** When a version may ship: one primary metric better than control is enough, or every primary metric must be. */
+export const DECISION_SHIP_RULES = ['any_primary_wins', 'all_primaries_win'] as const;
+/** Whether a guardrail some version makes significantly worse means rolling back, or is left to judgement. */
+export const DECISION_GUARDRAIL_RULES = ['none_regress', 'ignore'] as const;
+
+/**
+ * The rule agreed before the experiment starts, so the results page can say what it recommends from the verdicts it
+ * already shows, instead of the decision being argued after the numbers are in.
+ */
+export const decisionRuleSchema = z.strictObject({
+  ship: z.enum(DECISION_SHIP_RULES),
+  guardrails: z.enum(DECISION_GUARDRAIL_RULES),
+});
+export type DecisionRule = z.infer<typeof decisionRuleSchema>;
+
 export const experimentSchema = z.object({
   id: idSchema,
   key: z.string(),
@@ -148,6 +171,10 @@ export const experimentSchema = z.object({
   decision: experimentDecisionSchema.nullable(),
   /** A guardrail regression or sample ratio mismatch found by a refresh stops it and rolls back to control. */
   autoStop: z.boolean(),
+  /** How many days it is planned to run; null when not planned. */
+  plannedDays: z.number().int().nullable(),
+  /** What the results must show to ship or roll back; null when none was agreed. */
+  decisionRule: decisionRuleSchema.nullable(),
   /** Alerts raised in its current phase (see the alerts endpoint). */
   openAlerts: z.number().int(),
   owner: userSummarySchema.nullable(),
@@ -180,7 +207,7 @@ export const experimentListQuerySchema = z.strictObject({
 });
 export type ExperimentListQuery = z.infer<typeof experimentListQuerySchema>;
 
-const experimentFields = {
+export const experimentFields = {
   name: nameSchema,
   hypothesis: descriptionSchema,
   unitAttribute: z.string().trim().min(1, 'Please input unit attribute').max(200),
@@ -196,6 +223,10 @@ const experimentFields = {
   versions: z.array(experimentVersionInputSchema).min(1).max(20),
   metrics: experimentMetricsSchema,
   autoStop: z.boolean(),
+  /** null: no planned duration. */
+  plannedDays: plannedDaysSchema.nullable(),
+  /** null: no rule agreed. */
+  decisionRule: decisionRuleSchema.nullable(),
 };
 
 export const createExperimentBodySchema = z.strictObject({
@@ -214,6 +245,8 @@ export const createExperimentBodySchema = z.strictObject({
   versions: experimentFields.versions.optional(),
   metrics: experimentMetricsSchema.default({ primary: [], secondary: [], guardrails: [] }),
   autoStop: experimentFields.autoStop.default(false),
+  plannedDays: experimentFields.plannedDays.default(null),
+  decisionRule: experimentFields.decisionRule.default(null),
 });
 export type CreateExperimentBody = z.infer<typeof createExperimentBodySchema>;
 

@@ -9,6 +9,7 @@ export * from './editor-sessions';
 export * from './editor-token';
 export * from './element-rules';
 export * from './errors';
+export * from './experiment-templates';
 export * from './experiments';
 export * from './flag-usage';
 export * from './flags';

@@ -24,6 +24,7 @@ import { registerConsole } from './features/console/routes';
 import { demoRoutes } from './features/demo/routes';
 import { editorSessionRoutes } from './features/editor-sessions/routes';
 import { createEventPartitionUpkeep } from './features/event-retention/scheduler';
+import { experimentTemplateRoutes } from './features/experiment-templates/routes';
 import { experimentRoutes } from './features/experiments/routes';
 import { flagUsageRoutes } from './features/flag-usage/routes';
 import { flagRoutes } from './features/flags/routes';
@@ -198,6 +199,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     flagUsageRoutes,
     layerRoutes,
     experimentRoutes,
+    experimentTemplateRoutes,
     analysisRoutes,
     metricRoutes,
     transferRoutes,

@@ -12,6 +12,7 @@ import {
   PartitionOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
+  SnippetsOutlined,
   TeamOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
@@ -64,6 +65,13 @@ export const NAV_ITEMS: NavItem[] = [
     labelKey: 'nav.experiments',
     icon: <ExperimentOutlined />,
     path: '/projects/:projectId/experiments',
+  },
+  {
+    key: 'experiment-templates',
+    group: 'project',
+    labelKey: 'nav.experimentTemplates',
+    icon: <SnippetsOutlined />,
+    path: '/projects/:projectId/experiment-templates',
   },
   {
     key: 'change-requests',

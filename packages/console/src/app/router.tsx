@@ -80,6 +80,12 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/app/experiments')).ExperimentsRoute }),
               },
               {
+                path: 'projects/:projectId/experiment-templates',
+                lazy: async () => ({
+                  Component: (await import('./routes/app/experiment-templates')).ExperimentTemplatesRoute,
+                }),
+              },
+              {
                 path: 'projects/:projectId/experiments/new',
                 lazy: async () => ({
                   Component: (await import('./routes/app/experiment-wizard')).ExperimentWizardRoute,

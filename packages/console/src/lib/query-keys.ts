@@ -19,6 +19,7 @@ export const queryKeys = {
   segments: (projectId: string) => ['projects', projectId, 'segments'] as const,
   experiments: (projectId: string) => ['projects', projectId, 'experiments'] as const,
   experiment: (projectId: string, key: string) => ['projects', projectId, 'experiments', key] as const,
+  experimentTemplates: (projectId: string) => ['projects', projectId, 'experiment-templates'] as const,
   layers: (projectId: string) => ['projects', projectId, 'layers'] as const,
   metrics: (projectId: string) => ['projects', projectId, 'metrics'] as const,
   gettingStarted: (projectId: string) => ['projects', projectId, 'getting-started'] as const,

@@ -5,10 +5,12 @@ import {
   type ChangeRequestChange,
   type Condition,
   DEFAULT_STATISTICS_SETTINGS,
+  type DecisionRule,
   EXPERIMENT_KINDS,
   EXPERIMENT_STATUSES,
   type ExperimentDecision,
   type ExperimentMetrics,
+  type ExperimentTemplateSettings,
   FLAG_TYPES,
   type FlagMetadata,
   type FlagRule,
@@ -420,6 +422,10 @@ export const experiment = pgTable(
     decision: jsonb('decision').$type<ExperimentDecision>(),
     /** A guardrail regression or sample ratio mismatch found by a refresh stops it and rolls back to control. */
     autoStop: boolean('auto_stop').notNull().default(false),
+    /** How many days it is planned to run; null when not planned. */
+    plannedDays: integer('planned_days'),
+    /** What the results must show to ship or roll back; null when none was agreed. */
+    decisionRule: jsonb('decision_rule').$type<DecisionRule>(),
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
     startedAt: at('started_at'),
     /** When the current phase began: the first start, or the last re-randomisation. Its analysis starts here. */
@@ -434,12 +440,31 @@ export const experiment = pgTable(
     check('experiment_traffic_range', sql`${table.traffic} between 0 and 10000`),
     check('experiment_phase_range', sql`${table.phase} >= 0`),
     check('experiment_layer_slots_range', sql`${table.layerSlots} between 1 and 10000`),
+    check('experiment_planned_days_range', sql`${table.plannedDays} between 1 and 365`),
     // A slot range [start, end) is held only inside a layer; outside one, or before start, there is none.
     check(
       'experiment_layer_slots',
       sql`(${table.slotStart} is null and ${table.slotEnd} is null) or (${table.layerId} is not null and 0 <= ${table.slotStart} and ${table.slotStart} < ${table.slotEnd} and ${table.slotEnd} <= 10000)`,
     ),
   ],
+);
+
+/** An experiment's settings kept under a name, to start new experiments from. */
+export const experimentTemplate = pgTable(
+  'experiment_template',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectId(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Layers, segments and metrics by key: they may be gone by the time the template is used. */
+    settings: jsonb('settings').$type<ExperimentTemplateSettings>().notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('experiment_template_project_id_key_unique').on(table.projectId, table.key)],
 );
 
 export const experimentVersion = pgTable(

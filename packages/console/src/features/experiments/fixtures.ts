@@ -29,6 +29,8 @@ export function experimentFixture(overrides: Partial<Experiment> = {}): Experime
     metrics: { primary: [], secondary: [], guardrails: [] },
     decision: null,
     autoStop: false,
+    plannedDays: null,
+    decisionRule: null,
     openAlerts: 0,
     owner: { id: owner.id, email: owner.email, name: owner.name },
     integrationConfigured: false,

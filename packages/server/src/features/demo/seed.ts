@@ -26,6 +26,8 @@ const EVERYONE = {
   page: null,
   metrics: { primary: ['purchase'], secondary: ['revenue'], guardrails: [] },
   autoStop: false,
+  plannedDays: 14,
+  decisionRule: { ship: 'any_primary_wins', guardrails: 'none_regress' } as const,
 };
 
 /** The visual experiment's versions, and their changes as the visual editor saves them: the treatment's headline. */

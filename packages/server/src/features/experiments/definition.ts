@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type {
   Condition,
   CreateExperimentBody,
+  DecisionRule,
   ExperimentMetrics,
   ExperimentPage,
   ExperimentPageInput,
@@ -38,6 +39,8 @@ interface Definition {
   /** Keys of the project's metric library (archived metrics included), by role. */
   metrics: ExperimentMetrics;
   autoStop: boolean;
+  plannedDays: number | null;
+  decisionRule: DecisionRule | null;
 }
 type Field = keyof Definition;
 
@@ -67,6 +70,8 @@ function definitionOf(experiment: ExperimentDetails): Definition {
     })),
     metrics: experiment.metrics,
     autoStop: experiment.autoStop,
+    plannedDays: experiment.plannedDays,
+    decisionRule: experiment.decisionRule,
   };
 }
 
@@ -84,6 +89,8 @@ const rowOf = (definition: Definition) => ({
   pageOpenUrl: definition.page?.openUrl ?? null,
   metrics: definition.metrics,
   autoStop: definition.autoStop,
+  plannedDays: definition.plannedDays,
+  decisionRule: definition.decisionRule,
 });
 
 /** The layer a body names, held against deletion until the transaction ends. */

@@ -12,6 +12,8 @@ export const createExample: Partial<CreateExperimentBody> = {
     { key: 'large', name: 'Large banner', weight: 5000, isControl: false, params: { size: 'xl' } },
   ],
   metrics: { primary: ['catalogue-visit'], secondary: [], guardrails: ['bounce'] },
+  plannedDays: 14,
+  decisionRule: { ship: 'any_primary_wins', guardrails: 'none_regress' },
 };
 
 export const updateExample: Partial<UpdateExperimentBody> = {

@@ -375,6 +375,38 @@ describe('experiments', () => {
     expect(entries[2].actor).toMatchObject({ kind: 'user', id: owner.me.user.id });
   });
 
+  it('keeps a planned duration and a decision rule, checked, and changeable while it runs', async () => {
+    const { expectStatus, send } = await projectApi(t);
+    const rule = { ship: 'any_primary_wins', guardrails: 'ignore' };
+    const created = await expectStatus(201, 'POST', '/experiments', {
+      key: 'planned',
+      name: 'Planned',
+      plannedDays: 14,
+      decisionRule: rule,
+    });
+    expect(created).toMatchObject({ plannedDays: 14, decisionRule: rule });
+    const unplanned = await expectStatus(201, 'POST', '/experiments', { key: 'unplanned', name: 'Unplanned' });
+    expect(unplanned).toMatchObject({ plannedDays: null, decisionRule: null });
+    for (const body of [
+      { plannedDays: 0 },
+      { plannedDays: 366 },
+      { plannedDays: 1.5 },
+      { decisionRule: { ship: 'any_primary_wins' } },
+      { decisionRule: { ship: 'always', guardrails: 'ignore' } },
+      { decisionRule: { ...rule, extra: true } },
+    ]) {
+      const refused = await send('PATCH', '/experiments/planned', body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().error.code).toBe('validation_failed');
+    }
+    await expectStatus(200, 'POST', '/experiments/planned/start');
+    const extended = await expectStatus(200, 'PATCH', '/experiments/planned', {
+      plannedDays: 21,
+      decisionRule: null,
+    });
+    expect(extended).toMatchObject({ status: 'running', phase: 0, plannedDays: 21, decisionRule: null });
+  });
+
   it('documents every route with its tag and an example body for each write', async () => {
     const document = (await t.app.inject({ url: '/api/docs/json' })).json();
     const operations = Object.entries(document.paths as Record<string, Record<string, Record<string, unknown>>>)

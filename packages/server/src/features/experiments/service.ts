@@ -7,6 +7,7 @@ export { createExperiment, updateExperiment } from './definition';
 export { type EventStore, exposedUnits, getExperiment, listExperiments } from './queries';
 export { archiveExperiment, pauseExperiment, startExperiment } from './transitions';
 export type { Experiment, ExperimentDetails, ExperimentVersion, RunningExperiment } from './types';
+export { versionIssues } from './versions';
 export { CONTROL_READ_ONLY, saveVisualChanges, setIntegrationConfigured, type VersionChanges } from './visual-changes';
 
 /** Ordered by key, each with its versions in their order. */

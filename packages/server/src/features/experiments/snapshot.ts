@@ -34,6 +34,8 @@ export const experimentSnapshot = (experiment: ExperimentWithVersions) => ({
   })),
   metrics: experiment.metrics,
   autoStop: experiment.autoStop,
+  plannedDays: experiment.plannedDays,
+  decisionRule: experiment.decisionRule,
   decision: experiment.decision,
 });
 

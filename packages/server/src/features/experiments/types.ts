@@ -1,5 +1,6 @@
 import type {
   Condition,
+  DecisionRule,
   ExperimentDecision,
   ExperimentMetrics,
   ExperimentStatus,
@@ -49,6 +50,10 @@ export interface Experiment {
   decision: ExperimentDecision | null;
   /** A guardrail regression or sample ratio mismatch found by a refresh stops it and rolls back to control. */
   autoStop: boolean;
+  /** How many days it is planned to run; null when not planned. */
+  plannedDays: number | null;
+  /** What the results must show to ship or roll back; null when none was agreed. */
+  decisionRule: DecisionRule | null;
   ownerId: string | null;
   startedAt: Date | null;
   /** When the current phase began: the first start, or the last re-randomisation. */

@@ -9,7 +9,7 @@ export const defaultVersions = (): VersionInput[] => [
 ];
 
 /** Keys are unique, exactly one version is the control, and the weights split every unit (add up to 10000). */
-export function versionIssues(versions: readonly VersionInput[]): FieldIssue[] {
+export function versionIssues(versions: readonly Pick<VersionInput, 'key' | 'weight' | 'isControl'>[]): FieldIssue[] {
   const issues: FieldIssue[] = [];
   const seen = new Set<string>();
   versions.forEach((version, index) => {

@@ -7,13 +7,15 @@ import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useExperiment } from '../../../features/experiments/api/get-experiment';
 import { ExperimentWizard } from '../../../features/experiments/components/wizard/experiment-wizard';
 import { useCanEditExperiments } from '../../../features/experiments/hooks/use-can-edit-experiments';
+import { useTemplate } from '../../../features/experiments/templates/api/get-templates';
 import { useLayers } from '../../../features/layers/api/get-layers';
 import { useSegments } from '../../../features/segments/api/get-segments';
 import { isApiError } from '../../../lib/api-client';
 import { editExperimentPath, experimentPath, experimentsPath } from './experiment-paths';
 
 /**
- * Creates an experiment at …/experiments/new, edits one at …/experiments/:experimentKey/edit (`?step=` opens a step).
+ * Creates an experiment at …/experiments/new (`?template=` fills it from a template), edits one at
+ * …/experiments/:experimentKey/edit (`?step=` opens a step).
  */
 export function ExperimentWizardRoute() {
   const { t } = useTranslation('experiments');
@@ -22,6 +24,8 @@ export function ExperimentWizardRoute() {
   const [search] = useSearchParams();
   const canEdit = useCanEditExperiments();
   const experiment = useExperiment(projectId, experimentKey ?? '', { enabled: experimentKey !== undefined });
+  const templateKey = experimentKey ? null : search.get('template');
+  const template = useTemplate(projectId, templateKey);
   const layers = useLayers(projectId);
   const segments = useSegments(projectId);
   const back = experimentKey ? experimentPath(projectId, experimentKey) : experimentsPath(projectId);
@@ -36,7 +40,7 @@ export function ExperimentWizardRoute() {
       </>
     );
   }
-  if (experimentKey && experiment.isPending) return <Skeleton active />;
+  if ((experimentKey && experiment.isPending) || (templateKey && template.isPending)) return <Skeleton active />;
   if (experimentKey && experiment.isError) {
     if (isApiError(experiment.error) && experiment.error.status === 404) {
       return <NotFound title={t('detail.notFound')} description={t('detail.notFoundDescription')} />;
@@ -46,10 +50,10 @@ export function ExperimentWizardRoute() {
   return (
     <>
       {header}
-      <ServerErrorAlert error={layers.error ?? segments.error} />
+      <ServerErrorAlert error={layers.error ?? segments.error ?? template.error} />
       <ExperimentWizard
         // A fresh wizard for every experiment opened, so no draft leaks from one into another.
-        key={experiment.data?.id ?? 'new'}
+        key={experiment.data?.id ?? `new:${template.data?.key ?? ''}`}
         projectId={projectId}
         saved={experiment.data}
         layers={layers.data ?? []}
@@ -58,6 +62,7 @@ export function ExperimentWizardRoute() {
         // The draft saved to open the visual editor is edited from now on, at the same step, also after a reload.
         onDraftSaved={(saved) => navigate(`${editExperimentPath(projectId, saved.key)}?step=editor`, { replace: true })}
         initialStep={search.get('step')}
+        initialTemplate={template.data}
       />
     </>
   );

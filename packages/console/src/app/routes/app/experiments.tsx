@@ -1,5 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card } from 'antd';
+import { PlusOutlined, SnippetsOutlined } from '@ant-design/icons';
+import { Button, Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useUrlListState } from '../../../components/list-kit/use-url-list-state';
@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ExperimentList } from '../../../features/experiments/components/experiment-list';
 import { useCanEditExperiments } from '../../../features/experiments/hooks/use-can-edit-experiments';
 import { readExperimentsQuery, writeExperimentsQuery } from '../../../features/experiments/utils/list-query';
-import { experimentPath, newExperimentPath } from './experiment-paths';
+import { experimentPath, experimentTemplatesPath, newExperimentPath } from './experiment-paths';
 
 export function ExperimentsRoute() {
   const { t } = useTranslation('experiments');
@@ -30,7 +30,22 @@ export function ExperimentsRoute() {
 
   return (
     <>
-      <PageHeader title={t('title')} description={t('list.description')} extra={newButton('new-experiment')} />
+      <PageHeader
+        title={t('title')}
+        description={t('list.description')}
+        extra={
+          <Flex gap={8} wrap>
+            <Button
+              icon={<SnippetsOutlined />}
+              onClick={() => navigate(experimentTemplatesPath(projectId))}
+              data-testid="experiment-templates"
+            >
+              {t('templates.title')}
+            </Button>
+            {newButton('new-experiment')}
+          </Flex>
+        }
+      />
       <Card>
         <ExperimentList
           projectId={projectId}

@@ -1,6 +1,7 @@
 import type {
   Condition,
   CreateExperimentBody,
+  DecisionRule,
   Experiment,
   ExperimentMetrics,
   UpdateExperimentBody,
@@ -48,6 +49,10 @@ export interface ExperimentDraft {
   metrics: ExperimentMetrics;
   /** A guardrail regression or sample ratio mismatch stops it and rolls back to control. */
   autoStop: boolean;
+  /** Days it is planned to run; null: not planned. */
+  plannedDays: number | null;
+  /** What the results must show to ship or roll back; null: none agreed. */
+  decisionRule: DecisionRule | null;
 }
 
 let lastVersionId = 0;
@@ -86,6 +91,8 @@ export function newDraft(names: { control: string; treatment: string }): Experim
     page: { url: '', match: 'exact', openUrl: '' },
     metrics: { primary: [], secondary: [], guardrails: [] },
     autoStop: false,
+    plannedDays: null,
+    decisionRule: null,
   };
 }
 
@@ -120,6 +127,8 @@ export function draftFromExperiment(experiment: Experiment): ExperimentDraft {
     page: pageDraft(experiment.page),
     metrics: experiment.metrics,
     autoStop: experiment.autoStop,
+    plannedDays: experiment.plannedDays,
+    decisionRule: experiment.decisionRule,
   };
 }
 
@@ -157,6 +166,8 @@ export function toExperimentFields(draft: ExperimentDraft): ExperimentFields {
     versions,
     metrics: draft.metrics,
     autoStop: draft.autoStop,
+    plannedDays: draft.plannedDays,
+    decisionRule: draft.decisionRule,
   };
 }
 

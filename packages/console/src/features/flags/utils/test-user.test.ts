@@ -150,6 +150,8 @@ describe('testing a user', () => {
       metrics: { primary: [], secondary: [], guardrails: [] },
       decision: null,
       autoStop: false,
+      plannedDays: null,
+      decisionRule: null,
       openAlerts: 0,
       owner: null,
       integrationConfigured: false,

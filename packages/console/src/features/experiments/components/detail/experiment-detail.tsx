@@ -1,5 +1,6 @@
+import { SaveOutlined } from '@ant-design/icons';
 import type { Experiment } from '@tabula/protocol';
-import { Flex, Tabs } from 'antd';
+import { Button, Flex, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../../components/page-header';
@@ -7,6 +8,7 @@ import { useCanEditExperiments } from '../../hooks/use-can-edit-experiments';
 import { PowerCalculator } from '../../power/components/power-calculator';
 import { metricKeysOf, observedUnitsPerDay } from '../../power/utils/power';
 import { ExperimentResults } from '../../results/components/experiment-results';
+import { SaveTemplateModal } from '../../templates/components/save-template-modal';
 import { canTransition } from '../../utils/transitions';
 import { AlertsBadge } from '../alerts-badge';
 import { ExperimentStatusTag } from '../experiment-status-tag';
@@ -45,6 +47,7 @@ export function ExperimentDetail({
   const canEdit = useCanEditExperiments();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [stopping, setStopping] = useState(false);
+  const [savingTemplate, setSavingTemplate] = useState(false);
   const canStop = canEdit && canTransition('stop', experiment.status);
 
   const panes: Record<ExperimentTab, React.ReactNode> = {
@@ -91,18 +94,31 @@ export function ExperimentDetail({
         }
         extra={
           canEdit && (
-            <LifecycleActions
-              projectId={projectId}
-              experiment={experiment}
-              editHref={editHref}
-              onDeleted={onDeleted}
-              onRefused={setRefusal}
-              stopping={stopping}
-              onStoppingChange={setStopping}
-            />
+            <Flex gap={8} wrap>
+              <Button icon={<SaveOutlined />} onClick={() => setSavingTemplate(true)} data-testid="save-as-template">
+                {t('templates.saveAs')}
+              </Button>
+              <LifecycleActions
+                projectId={projectId}
+                experiment={experiment}
+                editHref={editHref}
+                onDeleted={onDeleted}
+                onRefused={setRefusal}
+                stopping={stopping}
+                onStoppingChange={setStopping}
+              />
+            </Flex>
           )
         }
       />
+      {canEdit && (
+        <SaveTemplateModal
+          projectId={projectId}
+          experiment={experiment}
+          open={savingTemplate}
+          onClose={() => setSavingTemplate(false)}
+        />
+      )}
       <ActionRefusedAlert refusal={refusal} onClose={() => setRefusal(null)} />
       <Tabs
         activeKey={tab}

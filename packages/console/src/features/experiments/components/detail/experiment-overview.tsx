@@ -1,9 +1,10 @@
 import type { Experiment } from '@tabula/protocol';
-import { Card, Descriptions, Typography } from 'antd';
+import { Card, Descriptions, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { daysRunning } from '../../utils/days-running';
+import { daysRunning, planProgress } from '../../utils/days-running';
 import { ExperimentKindTag, ExperimentStatusTag } from '../experiment-status-tag';
+import { DecisionRuleText, PlannedDaysText } from '../plan-summary';
 import { DecisionCard } from './decision-card';
 
 const date = (value: string | null) => (value ? dayjs(value).format('LLL') : '—');
@@ -11,6 +12,7 @@ const date = (value: string | null) => (value ? dayjs(value).format('LLL') : '�
 export function ExperimentOverview({ experiment }: { experiment: Experiment }) {
   const { t } = useTranslation('experiments');
   const days = daysRunning(experiment.startedAt, experiment.stoppedAt);
+  const plan = planProgress(experiment);
   return (
     <>
       {experiment.decision && <DecisionCard experiment={experiment} />}
@@ -34,7 +36,20 @@ export function ExperimentOverview({ experiment }: { experiment: Experiment }) {
           <Descriptions.Item label={t('overview.startedAt')}>{date(experiment.startedAt)}</Descriptions.Item>
           <Descriptions.Item label={t('overview.stoppedAt')}>{date(experiment.stoppedAt)}</Descriptions.Item>
           <Descriptions.Item label={t('overview.daysRunning')}>
-            <span data-testid="overview-days">{days ?? '—'}</span>
+            <span data-testid="overview-days">
+              {plan ? t('plan.dayOf', { day: plan.day, planned: plan.planned }) : (days ?? '—')}
+            </span>
+            {plan?.ended && !experiment.stoppedAt && (
+              <Tag color="orange" style={{ marginInlineStart: 8 }} data-testid="overview-plan-ended">
+                {t('plan.ended')}
+              </Tag>
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('plan.plannedDays')}>
+            <PlannedDaysText days={experiment.plannedDays} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('plan.rule')}>
+            <DecisionRuleText rule={experiment.decisionRule} />
           </Descriptions.Item>
           <Descriptions.Item label={t('overview.exposures')}>
             <span data-testid="overview-exposures">{experiment.exposures?.toLocaleString() ?? '—'}</span>

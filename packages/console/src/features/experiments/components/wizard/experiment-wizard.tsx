@@ -1,9 +1,11 @@
-import type { Experiment, Layer } from '@tabula/protocol';
+import type { Experiment, ExperimentTemplate, Layer } from '@tabula/protocol';
 import { App, Button, Card, Flex, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SegmentOption } from '../../../../components/conditions-editor';
 import { ServerErrorAlert } from '../../../../components/server-error-alert';
+import { TemplatePicker } from '../../templates/components/template-picker';
+import { applyTemplate } from '../../templates/utils/apply-template';
 import {
   changedFields,
   draftFromExperiment,
@@ -35,6 +37,8 @@ interface ExperimentWizardProps {
   onDraftSaved?: (experiment: Experiment) => void;
   /** The step to open at; the first when absent or not one of this experiment's. */
   initialStep?: string | null;
+  /** A new experiment starts filled from this template. */
+  initialTemplate?: ExperimentTemplate | null;
 }
 
 /**
@@ -49,15 +53,21 @@ export function ExperimentWizard({
   onSaved,
   onDraftSaved,
   initialStep,
+  initialTemplate = null,
 }: ExperimentWizardProps) {
   const { t } = useTranslation('experiments');
   const { message } = App.useApp();
   const { saved, adopt } = useSavedExperiment(projectId, opened);
-  const [draft, setDraft] = useState<ExperimentDraft>(() =>
-    opened
-      ? draftFromExperiment(opened)
-      : newDraft({ control: t('versions.control'), treatment: t('versions.treatment') }),
-  );
+  const [template, setTemplate] = useState(opened ? null : initialTemplate);
+  const [draft, setDraft] = useState<ExperimentDraft>(() => {
+    if (opened) return draftFromExperiment(opened);
+    const fresh = newDraft({ control: t('versions.control'), treatment: t('versions.treatment') });
+    return initialTemplate ? applyTemplate(fresh, initialTemplate) : fresh;
+  });
+  const startFrom = (chosen: ExperimentTemplate) => {
+    setTemplate(chosen);
+    setDraft((current) => applyTemplate(current, chosen));
+  };
   // A newer save (the wizard's own, or the visual editor's in another tab) becomes the base of the draft.
   const [base, setBase] = useState(saved);
   if (saved !== base) {
@@ -142,6 +152,7 @@ export function ExperimentWizard({
 
   return (
     <Card>
+      {!saved && <TemplatePicker projectId={projectId} applied={template} onApply={startFrom} />}
       <Steps
         current={current}
         onChange={goTo}

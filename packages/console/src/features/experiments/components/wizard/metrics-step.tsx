@@ -6,6 +6,7 @@ import { ServerErrorAlert } from '../../../../components/server-error-alert';
 import { useMetricLibrary } from '../../api/get-metric-library';
 import { PlanEstimates } from '../../power/components/plan-estimates';
 import { metricKeysOf } from '../../power/utils/power';
+import { PlanFields } from './plan-fields';
 import type { StepProps } from './step-props';
 import { WizardField, wizardFieldId } from './wizard-field';
 
@@ -26,6 +27,7 @@ export function MetricsStep({ draft, onChange, problems, projectId }: StepProps 
         <EmptyState title={t('wizard.metrics.empty')} description={t('wizard.metrics.emptyDescription')} />
         <Form layout="vertical" component="div" style={{ maxWidth: 640 }}>
           <AutoStopField draft={draft} onChange={onChange} />
+          <PlanFields draft={draft} onChange={onChange} />
         </Form>
       </>
     );
@@ -62,6 +64,7 @@ export function MetricsStep({ draft, onChange, problems, projectId }: StepProps 
         ))}
       </WizardField>
       <AutoStopField draft={draft} onChange={onChange} />
+      <PlanFields draft={draft} onChange={onChange} />
       <PlanEstimates
         projectId={projectId}
         primary={draft.metrics.primary}

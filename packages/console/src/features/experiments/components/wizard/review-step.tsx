@@ -6,6 +6,7 @@ import { useProblemText } from '../../hooks/use-problem-text';
 import type { ExperimentDraft } from '../../utils/experiment-draft';
 import type { StepProblems, WizardStep } from '../../utils/step-validation';
 import { formatPercent } from '../../utils/weights';
+import { DecisionRuleText, PlannedDaysText } from '../plan-summary';
 
 interface ReviewStepProps {
   draft: ExperimentDraft;
@@ -116,6 +117,12 @@ export function ReviewStep({ draft, layers, problems, onGoTo }: ReviewStepProps)
         <Descriptions.Item label={t('metricGroups.primary')}>{metricList(metrics.primary)}</Descriptions.Item>
         <Descriptions.Item label={t('metricGroups.secondary')}>{metricList(metrics.secondary)}</Descriptions.Item>
         <Descriptions.Item label={t('metricGroups.guardrails')}>{metricList(metrics.guardrails)}</Descriptions.Item>
+        <Descriptions.Item label={t('plan.plannedDays')}>
+          <PlannedDaysText days={draft.plannedDays} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('plan.rule')}>
+          <DecisionRuleText rule={draft.decisionRule} />
+        </Descriptions.Item>
       </Descriptions>
     </Flex>
   );

@@ -145,4 +145,32 @@ describe('results summary', () => {
     expect(screen.getByTestId('experiment-decision').textContent).toContain('Green');
     expect(screen.queryByTestId('results-decide')).toBeNull();
   });
+
+  it('says what the decision rule recommends beside the decision, and nothing without a rule', () => {
+    const rule = { ship: 'any_primary_wins', guardrails: 'none_regress' } as const;
+    const breached = metricResult({
+      key: 'bounce',
+      name: 'Bounce',
+      role: 'guardrails',
+      guardrailBreached: true,
+      lift: { verdict: 'worse' },
+    });
+    const { unmount } = renderWithApp(
+      <Summary results={resultsFixture()} experiment={experimentFixture({ decisionRule: rule, plannedDays: 14 })} />,
+      { me: meAs('viewer') },
+    );
+    expect(screen.getByTestId('rule-recommendation').textContent).toBe('Decision rule: ship Green');
+    unmount();
+    const withBreach = resultsFixture({ metrics: [...resultsFixture().metrics, breached] });
+    const second = renderWithApp(
+      <Summary results={withBreach} experiment={experimentFixture({ decisionRule: rule })} />,
+      { me: meAs('viewer') },
+    );
+    expect(screen.getByTestId('rule-recommendation').textContent).toBe(
+      'Decision rule: roll back: guardrails got worse (Bounce)',
+    );
+    second.unmount();
+    renderWithApp(<Summary results={resultsFixture()} />, { me: meAs('viewer') });
+    expect(screen.queryByTestId('rule-recommendation')).toBeNull();
+  });
 });

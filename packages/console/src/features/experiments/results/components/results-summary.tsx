@@ -14,6 +14,7 @@ import { margin } from '../utils/format';
 import { failedChecks } from '../utils/health';
 import { nominalLevel } from '../utils/interval-level';
 import { type DecisiveVersion, summariseResults } from '../utils/summary';
+import { RuleRecommendation } from './rule-recommendation';
 
 type MetricType = ExperimentResults['metrics'][number]['type'];
 
@@ -122,6 +123,7 @@ export function ResultsSummary({ experiment, results, format, onDecide }: Result
             title={t('guardrailsBreached', { metrics: breached.map((metric) => metric.name).join(', ') })}
           />
         )}
+        <RuleRecommendation experiment={experiment} results={results} />
         {experiment.decision ? (
           <DecisionCard experiment={experiment} />
         ) : (

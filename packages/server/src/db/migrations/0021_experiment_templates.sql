@@ -1,0 +1,18 @@
+CREATE TABLE "experiment_template" (
+	"id" text PRIMARY KEY NOT NULL,
+	"project_id" text NOT NULL,
+	"key" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"settings" jsonb NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "experiment" ADD COLUMN "planned_days" integer;--> statement-breakpoint
+ALTER TABLE "experiment" ADD COLUMN "decision_rule" jsonb;--> statement-breakpoint
+ALTER TABLE "experiment_template" ADD CONSTRAINT "experiment_template_project_id_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."project"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "experiment_template" ADD CONSTRAINT "experiment_template_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "experiment_template_project_id_key_unique" ON "experiment_template" USING btree ("project_id","key");--> statement-breakpoint
+ALTER TABLE "experiment" ADD CONSTRAINT "experiment_planned_days_range" CHECK ("experiment"."planned_days" between 1 and 365);
