@@ -20,6 +20,7 @@ export const queryKeys = {
   experiments: (projectId: string) => ['projects', projectId, 'experiments'] as const,
   experiment: (projectId: string, key: string) => ['projects', projectId, 'experiments', key] as const,
   layers: (projectId: string) => ['projects', projectId, 'layers'] as const,
+  holdouts: (projectId: string) => ['projects', projectId, 'holdouts'] as const,
   metrics: (projectId: string) => ['projects', projectId, 'metrics'] as const,
   gettingStarted: (projectId: string) => ['projects', projectId, 'getting-started'] as const,
   projectMembers: (projectId: string) => ['projects', projectId, 'members'] as const,
