@@ -13,6 +13,7 @@ export const AUDIT_ENTITY_TYPES = [
   'segment',
   'layer',
   'experiment',
+  'holdout',
   'metric',
   'webhook',
   'change_request',

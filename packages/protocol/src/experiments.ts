@@ -6,6 +6,8 @@ import { BUCKETS, jsonValueSchema } from './sdk-payload';
 import { isSecurePageUrl } from './secure-page-url';
 
 export const EXPERIMENT_KINDS = ['ab', 'visual'] as const;
+/** The kind of the experiment a project's holdout is kept as (holdouts.ts): made and changed by the holdout only. */
+export const HOLDOUT_KIND = 'holdout';
 export const EXPERIMENT_STATUSES = ['draft', 'running', 'paused', 'stopped', 'archived'] as const;
 export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
 /** Stopping records what was decided. */
@@ -154,7 +156,7 @@ export const experimentSchema = z.object({
   key: z.string(),
   name: z.string(),
   hypothesis: z.string(),
-  kind: z.enum(EXPERIMENT_KINDS),
+  kind: z.enum([...EXPERIMENT_KINDS, HOLDOUT_KIND]),
   status: z.enum(EXPERIMENT_STATUSES),
   unitAttribute: z.string(),
   traffic: z.number().int(),

@@ -15,6 +15,7 @@ export * from './flag-usage';
 export * from './flags';
 export * from './getting-started';
 export * from './health';
+export * from './holdouts';
 export * from './keys';
 export * from './metric-baseline';
 export * from './metrics';

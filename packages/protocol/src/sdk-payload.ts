@@ -10,6 +10,7 @@ import { elementRuleSchema } from './visual';
  *   traffic           = bucket("traffic." + experimentSalt, unit) < experiment.traffic
  *   version           = the cumulative-weight interval bucket(experimentSalt, unit) falls in
  *   flag rollout      = the cumulative-weight interval bucket(flag.key + "." + rule.id, unit) falls in
+ *   holdout           = bucket(holdout.salt, unit) < holdout.percent
  * where experimentSalt = experiment.key for phase 0, and experiment.key + "." + phase once re-randomised.
  */
 
@@ -51,6 +52,19 @@ export const flagMetadataSchema = z
   .record(z.string().trim().min(1).max(64), z.union([z.string().max(500), z.number().finite(), z.boolean()]))
   .refine((metadata) => Object.keys(metadata).length <= 50, 'A flag holds at most 50 metadata entries');
 export type FlagMetadata = z.infer<typeof flagMetadataSchema>;
+
+/**
+ * The project's running holdout, on each experiment and flag it covers: a unit with bucket(salt, unit) < percent gets
+ * no version of the experiment and none of the flag's rules (its default instead). The salt is random, so membership
+ * is independent of every layer slot and version. The unit's exposure to it is logged as version `holdout` or `general`.
+ */
+export const payloadHoldoutSchema = z.object({
+  key: z.string(),
+  salt: z.string(),
+  percent: z.number().int().min(0).max(BUCKETS),
+});
+export type PayloadHoldout = z.infer<typeof payloadHoldoutSchema>;
+export const HOLDOUT_VERSIONS = ['holdout', 'general'] as const;
 
 export const weightSchema = z.object({ variant: z.string(), weight: z.number().int().min(0).max(BUCKETS) });
 
@@ -102,6 +116,8 @@ export const payloadFlagSchema = z.object({
   prerequisites: z.array(prerequisiteSchema).optional(),
   /** Left out when the flag has none. */
   metadata: flagMetadataSchema.optional(),
+  /** Left out unless the project's running holdout covers the flag. */
+  holdout: payloadHoldoutSchema.optional(),
 });
 export type PayloadFlag = z.infer<typeof payloadFlagSchema>;
 
@@ -137,6 +153,8 @@ export const payloadExperimentSchema = z.object({
   /** Visual experiments only: the pages they change (spec §3), matched as `pageUrlMatches` says. */
   page: z.object({ url: z.string(), match: z.enum(['exact', 'fuzzy']) }).nullable(),
   versions: z.array(payloadVersionSchema).min(1),
+  /** Left out unless the project's running holdout covers the experiment. */
+  holdout: payloadHoldoutSchema.optional(),
 });
 export type PayloadExperiment = z.infer<typeof payloadExperimentSchema>;
 

@@ -30,6 +30,7 @@ import { flagUsageRoutes } from './features/flag-usage/routes';
 import { flagRoutes } from './features/flags/routes';
 import { gettingStartedRoutes } from './features/getting-started/routes';
 import { healthRoutes } from './features/health/routes';
+import { holdoutRoutes } from './features/holdouts/routes';
 import { layerRoutes } from './features/layers/routes';
 import { metricRoutes } from './features/metrics/routes';
 import { monitoringRoutes } from './features/monitoring/routes';
@@ -200,6 +201,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     layerRoutes,
     experimentRoutes,
     experimentTemplateRoutes,
+    holdoutRoutes,
     analysisRoutes,
     metricRoutes,
     transferRoutes,

@@ -9,6 +9,8 @@ export type { Decision } from './decision';
 export { bayesianDecision, frequentistDecision } from './decision';
 export type { FrequentistOptions, FrequentistResult } from './frequentist';
 export { frequentistTest } from './frequentist';
+export type { IndependenceResult } from './independence';
+export { independenceTest } from './independence';
 export type { SampleSize, SampleSizeInput } from './power';
 export { duration, sampleSize } from './power';
 export type { SrmResult } from './srm';

@@ -8,6 +8,7 @@ export const PROJECT_SETTINGS_TABS = [
   'environments',
   'members',
   'api-keys',
+  'holdout',
   'webhooks',
 ] as const;
 export type ProjectSettingsTab = (typeof PROJECT_SETTINGS_TABS)[number];

@@ -21,6 +21,7 @@ export const queryKeys = {
   experiment: (projectId: string, key: string) => ['projects', projectId, 'experiments', key] as const,
   experimentTemplates: (projectId: string) => ['projects', projectId, 'experiment-templates'] as const,
   layers: (projectId: string) => ['projects', projectId, 'layers'] as const,
+  holdouts: (projectId: string) => ['projects', projectId, 'holdouts'] as const,
   metrics: (projectId: string) => ['projects', projectId, 'metrics'] as const,
   gettingStarted: (projectId: string) => ['projects', projectId, 'getting-started'] as const,
   projectMembers: (projectId: string) => ['projects', projectId, 'members'] as const,

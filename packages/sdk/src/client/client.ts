@@ -129,7 +129,7 @@ export function createClient(options: ClientOptions): TabulaClient {
    * The marks of `remembered.exposed`, for a quick lookup (a server-side client logs thousands): kept with the list,
    * with the fast paths (fast-paths.ts). Without them the list itself is looked in.
    */
-  let exposed = new Set<string>();
+  let exposed = /* @__PURE__ */ new Set<string>();
   let destroyed = false;
   const listeners = new Set<PayloadListener>();
   /** The server's last answer (AnswerListener), and who hears them. */
@@ -173,20 +173,6 @@ export function createClient(options: ClientOptions): TabulaClient {
     state.write(stored);
   };
 
-  const forced = forcedVersions(settings);
-  const evaluation: EvaluationOptions = {
-    forcedVersions: forced,
-    onError: report,
-    sticky: {
-      get: (experiment, unit) => remembered.sticky[`${experiment}|${unit}`],
-      set(experiment, unit, value) {
-        remember((target) => {
-          target.sticky[`${experiment}|${unit}`] = value;
-        });
-      },
-    },
-  };
-
   // A new phase may move the unit to another version, which is a new exposure: the version is part of the mark.
   const expose = (experiment: string, version: string, unitId: string, loggedByServer?: boolean): void => {
     const mark = `${experiment}|${version}|${unitId}`;
@@ -196,6 +182,22 @@ export function createClient(options: ClientOptions): TabulaClient {
       target.exposed.push(mark);
     });
     if (!loggedByServer) queueEvent({ type: 'exposure', unitId, experiment, version });
+  };
+
+  const forced = forcedVersions(settings);
+  const evaluation: EvaluationOptions = {
+    forcedVersions: forced,
+    onError: report,
+    // The holdout's exposures, heard as experiments and flags it covers are evaluated.
+    expose,
+    sticky: {
+      get: (experiment, unit) => remembered.sticky[`${experiment}|${unit}`],
+      set(experiment, unit, value) {
+        remember((target) => {
+          target.sticky[`${experiment}|${unit}`] = value;
+        });
+      },
+    },
   };
 
   /** A listener that throws is reported; the others still hear, and the client goes on. */

@@ -10,7 +10,7 @@ import { explain, type Fault, fault, type PayloadCache, report } from './report'
 import type { Assignment, Attributes, EvaluationOptions, Evaluator, FlagResult } from './types';
 
 /** Stands for options or attributes not given. */
-const NOTHING: EvaluationOptions & Attributes = Object.freeze({});
+const NOTHING: EvaluationOptions & Attributes = /* @__PURE__ */ Object.freeze({});
 
 /** The few checks that let evaluation start; each flag, experiment and condition is checked as it is compiled. */
 export const isPayload = (value: unknown): value is SdkPayload =>

@@ -2,6 +2,7 @@ import type { PayloadExperiment, PayloadVersion } from '@tabula/protocol';
 import { compileAudience, type Segments } from './audience';
 import { BUCKETS, createBucketer, unitOf } from './bucket';
 import { isObject } from './coercion';
+import { compileHoldout } from './holdout';
 import { Problem } from './problem';
 import { explain, type Fault, type PayloadCache, report } from './report';
 import type { Attributes, EvaluationOptions, StickyAssignments } from './types';
@@ -53,6 +54,7 @@ export function compileExperiment(
   const layerBucket = layer ? createBucketer(layer.key) : undefined;
   const { start: layerStart = 0, end: layerEnd = BUCKETS } = layer || {};
   const audience = compileAudience(experiment.conditions, experiment.segments, segments, cache);
+  const held = compileHoldout(experiment.holdout);
 
   function stickyIndex(sticky: StickyAssignments, unit: string, options: EvaluationOptions): number {
     try {
@@ -84,6 +86,8 @@ export function compileExperiment(
       if (audience && !audience(attributes, options)) return NOT_IN;
       const unit = unitOf(attributes, unitAttribute);
       if (unit === undefined) return undefined;
+      // Before the sticky version: a unit assigned before the holdout started is held out all the same.
+      if (held?.(unit, options)) return NOT_IN;
       const { sticky } = options;
       const kept = sticky ? stickyIndex(sticky, unit, options) : NOT_IN;
       if (kept >= 0) return kept;

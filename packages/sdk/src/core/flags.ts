@@ -10,6 +10,7 @@ import { compileAudience, type Segments } from './audience';
 import { createBucketer, unitOf } from './bucket';
 import { isObject } from './coercion';
 import type { CompiledExperiment } from './experiments';
+import { compileHoldout } from './holdout';
 import { Problem } from './problem';
 import { explain, type Fault, fault, type PayloadCache } from './report';
 import type { Attributes, EvaluationOptions, FlagResult } from './types';
@@ -184,8 +185,12 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
     // Each rule's audience and serving side by side rather than in one wrapping closure: one call less per rule.
     const audiences = rules.map((rule) => compileAudience(rule.conditions, rule.segments, scope.segments, scope.cache));
     const servings = rules.map((rule) => compileServe(rule.serve, rule.id));
+    // A unit (by `id`) the project's holdout keeps out of this flag gets its default, whatever the rules say.
+    const held = compileHoldout(flag.holdout);
 
     return (attributes, options) => {
+      const unit = held && unitOf(attributes, 'id');
+      if (unit && held(unit, options)) return fallback(attributes, options);
       let unitMissing = false;
       for (let i = 0; i < servings.length; i++) {
         const audience = audiences[i];

@@ -15,6 +15,11 @@ export interface EvaluationOptions {
   sticky?: StickyAssignments;
   /** Unknown operators, bad regexes, broken payload pieces and failing stores land here; nothing is thrown. */
   onError?: (error: Error) => void;
+  /**
+   * Hears the unit's exposure to the project's holdout (version `holdout` or `general`) each time an experiment or flag
+   * the holdout covers is evaluated for it: a held-out unit gets no assignment whose exposure would say so.
+   */
+  expose?: (experiment: string, version: string, unit: string) => void;
 }
 
 /** Present when an experiment rule served the value, so the client logs an exposure; absent for forced versions. */

@@ -300,6 +300,24 @@ describe('exposures', () => {
     expect(server.storedOfType('exposure')).toHaveLength(2);
   });
 
+  it('logs the unit’s exposure to the holdout, once, and none to the experiment it holds the unit out of', async () => {
+    const payload = makePayload();
+    const holdout = { key: 'holdout-2026', salt: 'salt-of-the-holdout', percent: 10_000 };
+    server = createFakeServer({
+      ...payload,
+      experiments: payload.experiments.map((experiment) => ({ ...experiment, holdout })),
+    });
+    const client = start();
+    await client.ready();
+    expect(client.getExperiment('checkout-test')).toBeNull();
+    client.getExperiment('checkout-test');
+    client.getFlag('button-color', 'grey');
+    await client.flush();
+    expect(server.storedOfType('exposure')).toEqual([
+      expect.objectContaining({ experiment: 'holdout-2026', version: 'holdout', unitId: 'unit-1' }),
+    ]);
+  });
+
   it('remembers the last thousand exposures logged: an older one is logged again', async () => {
     const client = start();
     await client.ready();

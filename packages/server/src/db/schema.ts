@@ -14,6 +14,7 @@ import {
   FLAG_TYPES,
   type FlagMetadata,
   type FlagRule,
+  HOLDOUT_KIND,
   type JsonValue,
   METRIC_DIRECTIONS,
   METRIC_TYPES,
@@ -59,7 +60,8 @@ const projectId = () =>
 export const roleEnum = pgEnum('role', ROLES);
 export const apiKeyKindEnum = pgEnum('api_key_kind', API_KEY_KINDS);
 export const flagTypeEnum = pgEnum('flag_type', FLAG_TYPES);
-export const experimentKindEnum = pgEnum('experiment_kind', EXPERIMENT_KINDS);
+// A holdout is kept as an experiment of its own kind (see the holdout table).
+export const experimentKindEnum = pgEnum('experiment_kind', [...EXPERIMENT_KINDS, HOLDOUT_KIND]);
 export const experimentStatusEnum = pgEnum('experiment_status', EXPERIMENT_STATUSES);
 export const pageMatchEnum = pgEnum('page_match', PAGE_MATCHES);
 export const eventTypeEnum = pgEnum('event_type', ['exposure', 'track']);
@@ -489,6 +491,29 @@ export const experimentVersion = pgTable(
     index('experiment_version_experiment_id_position_idx').on(table.experimentId, table.position),
     check('experiment_version_weight_range', sql`${table.weight} between 0 and 10000`),
   ],
+);
+
+/**
+ * What a holdout adds to its experiment row (kind `holdout`, versions `holdout` and `general`): the salt its units
+ * are hashed with, and what it covers. At most one holdout of a project is active: the partial unique index refuses
+ * a second.
+ */
+export const holdout = pgTable(
+  'holdout',
+  {
+    experimentId: text('experiment_id')
+      .primaryKey()
+      .references(() => experiment.id, { onDelete: 'cascade' }),
+    projectId: projectId(),
+    /** Random, set at creation and never changed. */
+    salt: text('salt').notNull(),
+    /** Every experiment of the project keeps the held-out units out. */
+    experiments: boolean('experiments').notNull().default(true),
+    /** Keys of the flags whose rules skip the held-out units. */
+    flags: text('flags').array().notNull().default([]),
+    active: boolean('active').notNull().default(true),
+  },
+  (table) => [uniqueIndex('holdout_one_active').on(table.projectId).where(sql`${table.active}`)],
 );
 
 /**

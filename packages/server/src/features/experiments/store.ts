@@ -1,4 +1,4 @@
-import type { ExperimentListQuery } from '@tabula/protocol';
+import { type ExperimentListQuery, HOLDOUT_KIND } from '@tabula/protocol';
 import {
   and,
   asc,
@@ -8,13 +8,14 @@ import {
   eq,
   getTableColumns,
   inArray,
+  ne,
   or,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { event, experiment, experimentVersion, layer, user } from '../../db/schema';
-import type { Experiment, ExperimentVersion, ExperimentWithVersions } from './types';
+import type { Experiment, ExperimentVersion, ExperimentWithVersions, RunningExperiment } from './types';
 
 /** An experiment row with its layer's key and its owner, before its versions are attached. */
 export type ExperimentRow = Omit<ExperimentWithVersions, 'versions'> & {
@@ -33,6 +34,9 @@ const selectRows = (db: Database) =>
     .leftJoin(layer, eq(layer.id, experiment.layerId))
     .leftJoin(user, eq(user.id, experiment.ownerId));
 
+/** Holdouts are experiment rows their own feature makes and changes: not listed, delivered or changed here. */
+const notHoldout = ne(experiment.kind, HOLDOUT_KIND);
+
 type SelectedRow = Awaited<ReturnType<typeof selectRows>>[number];
 const toRow = ({ ownerEmail, ownerName, ...row }: SelectedRow): ExperimentRow => ({
   ...row,
@@ -49,9 +53,9 @@ export async function selectVersions(db: Database, experimentIds: string[]): Pro
     .orderBy(asc(experimentVersion.position), asc(experimentVersion.key));
 }
 
-export async function selectRunningExperiments(db: Database, projectId: string): Promise<ExperimentWithVersions[]> {
+export async function selectRunningExperiments(db: Database, projectId: string): Promise<RunningExperiment[]> {
   const rows = await selectRows(db)
-    .where(and(eq(experiment.projectId, projectId), eq(experiment.status, 'running')))
+    .where(and(eq(experiment.projectId, projectId), eq(experiment.status, 'running'), notHoldout))
     .orderBy(asc(experiment.key));
   const versions = await selectVersions(
     db,
@@ -59,6 +63,7 @@ export async function selectRunningExperiments(db: Database, projectId: string):
   );
   return rows.map(({ ownerEmail: _email, ownerName: _name, ...row }) => ({
     ...row,
+    kind: row.kind as RunningExperiment['kind'],
     versions: versions.filter((version) => version.experimentId === row.id),
   }));
 }
@@ -69,7 +74,7 @@ export type ExperimentFilter = Omit<ExperimentListQuery, 'limit' | 'offset'>;
 const contains = (column: Column, text: string) => sql`strpos(lower(${column}), lower(${text})) > 0`;
 
 function filterConditions(projectId: string, filter: ExperimentFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(experiment.projectId, projectId)];
+  const conditions: (SQL | undefined)[] = [eq(experiment.projectId, projectId), notHoldout];
   if (filter.search) {
     conditions.push(
       or(
@@ -123,7 +128,7 @@ export async function lockExperiment(tx: Database, projectId: string, key: strin
   const [row] = await tx
     .select()
     .from(experiment)
-    .where(and(eq(experiment.projectId, projectId), eq(experiment.key, key)))
+    .where(and(eq(experiment.projectId, projectId), eq(experiment.key, key), notHoldout))
     .for('update');
   return row ?? null;
 }
@@ -170,6 +175,9 @@ export async function replaceVersions(tx: Database, experimentId: string, rows: 
 }
 
 export async function selectExperimentKeys(db: Database, projectId: string): Promise<string[]> {
-  const rows = await db.select({ key: experiment.key }).from(experiment).where(eq(experiment.projectId, projectId));
+  const rows = await db
+    .select({ key: experiment.key })
+    .from(experiment)
+    .where(and(eq(experiment.projectId, projectId), notHoldout));
   return rows.map((row) => row.key);
 }

@@ -8,7 +8,8 @@ import type {
   UserSummary,
 } from '@tabula/protocol';
 
-export type ExperimentKind = 'ab' | 'visual';
+/** `holdout`: a project's holdout (features/holdouts), which this feature reads but never lists, delivers or changes. */
+export type ExperimentKind = 'ab' | 'visual' | 'holdout';
 export type PageMatch = 'exact' | 'fuzzy';
 
 export interface ExperimentVersion {
@@ -69,8 +70,8 @@ export interface ExperimentWithVersions extends Experiment {
   versions: ExperimentVersion[];
 }
 
-/** Only running experiments are delivered to SDKs. */
-export type RunningExperiment = ExperimentWithVersions;
+/** Only running experiments are delivered to SDKs; a holdout is not one of them. */
+export type RunningExperiment = ExperimentWithVersions & { kind: Exclude<ExperimentKind, 'holdout'> };
 
 /** An experiment with its owner; the API adds how many units it has exposed so far (see exposedUnits). */
 export interface ExperimentDetails extends ExperimentWithVersions {

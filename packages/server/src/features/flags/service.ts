@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { selectEnvironmentFlags, selectLastFlagEvaluation, upsertFlagUsage } from './store';
+import { selectEnvironmentFlags, selectFlagVariantKeys, selectLastFlagEvaluation, upsertFlagUsage } from './store';
 import type { EnvironmentFlag, FlagUsageReport } from './types';
 
 export { cloneFlag } from './clone';
@@ -30,3 +30,7 @@ export const recordFlagUsage = (db: Database, reports: FlagUsageReport[], at: Da
 /** Whether, and when last, an SDK evaluated one of the project's flags. */
 export const lastFlagEvaluation = (db: Database, projectId: string): Promise<Date | null> =>
   selectLastFlagEvaluation(db, projectId);
+
+/** The keys of every flag of the project, archived ones too. */
+export const listFlagKeys = async (db: Database, projectId: string): Promise<string[]> =>
+  (await selectFlagVariantKeys(db, projectId)).map((flag) => flag.key);

@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import type { ClientKeyGrant } from '../api-keys/service';
 import { listRunningExperiments, type RunningExperiment } from '../experiments/service';
 import { type EnvironmentFlag, listEnvironmentFlags } from '../flags/service';
+import { type HoldoutCover, runningHoldoutCover } from '../holdouts/service';
 import { environmentPayloadKey, getProject } from '../projects/service';
 import { listSegments, type Segment } from '../segments/service';
 import { clickSelectorsOf, visualChangesOf } from './visual';
@@ -66,6 +67,16 @@ const toExperiment = (
   })),
 });
 
+/** The piece with the project's running holdout on it, when the holdout covers it (`covers`: all, or these keys). */
+function heldOut<Piece extends PayloadFlag | PayloadExperiment>(
+  piece: Piece,
+  covers: boolean | string[] | undefined,
+  cover: HoldoutCover | null,
+): Piece {
+  const covered = covers === true || (Array.isArray(covers) && covers.includes(piece.key));
+  return covered && cover ? { ...piece, holdout: cover.holdout } : piece;
+}
+
 /**
  * Equal content, equal revision: a rebuild that changed nothing keeps every SDK's cached copy (and ETag) valid. The
  * payload key counts too, so SDKs fetch the payload again when it is encrypted, decrypted or given a new key.
@@ -88,12 +99,13 @@ export interface BuiltPayload {
  * experiments' element rules are converted here, so each is converted once per change, not per request.
  */
 export async function buildPayload(db: Database, scope: PayloadScope, now = new Date()): Promise<BuiltPayload> {
-  const [segments, flags, experiments, payloadKey, project] = await Promise.all([
+  const [segments, flags, experiments, payloadKey, project, cover] = await Promise.all([
     listSegments(db, scope.projectId),
     listEnvironmentFlags(db, scope.projectId, scope.environmentId),
     listRunningExperiments(db, scope.projectId),
     environmentPayloadKey(db, scope.environmentId),
     getProject(db, scope.projectId),
+    runningHoldoutCover(db, scope.projectId),
   ]);
   const running = experiments.filter((experiment) => experiment.versions.length > 0);
   const content: Omit<SdkPayload, 'revision' | 'generatedAt'> = {
@@ -101,8 +113,8 @@ export async function buildPayload(db: Database, scope: PayloadScope, now = new 
     projectId: scope.projectId,
     environment: scope.environmentKey,
     segments: segments.map(toSegment),
-    flags: flags.filter((flag) => flag.variants.length > 0).map(toFlag),
-    experiments: running.map((experiment) => toExperiment(experiment, project)),
+    flags: flags.filter((flag) => flag.variants.length > 0).map((flag) => heldOut(toFlag(flag), cover?.flags, cover)),
+    experiments: running.map((experiment) => heldOut(toExperiment(experiment, project), cover?.experiments, cover)),
     clickSelectors: await clickSelectorsOf(db, scope.projectId, running),
   };
   const { format, projectId, environment, ...rest } = content;

@@ -35,7 +35,7 @@ const toAssignment = ({ experiment, version, params }: ExperimentAssignment): Ex
 
 export interface Evaluation {
   response: EvaluateResponse;
-  /** The experiments the unit is in, each once, with the version it got. */
+  /** The experiments (and the holdout) the unit is in, each once, with the version it got. */
   exposures: { experiment: string; version: string }[];
 }
 
@@ -44,11 +44,13 @@ export function evaluate(snapshot: PayloadSnapshot, request: EvaluateRequest): E
   const evaluator = evaluatorOf(snapshot);
   const attributes = { ...request.attributes, id: request.attributes.id ?? request.unitId };
   const exposures = new Map<string, string>();
+  // A holdout the unit meets is an exposure too: held out, the unit is in no experiment that would say so.
+  const options = { expose: (experiment: string, version: string) => void exposures.set(experiment, version) };
 
   const flags: EvaluateResponse['flags'] = {};
   const flagResults = request.flags
-    ? request.flags.map((key) => evaluator.flag(key, attributes))
-    : Object.values(evaluator.allFlags(attributes));
+    ? request.flags.map((key) => evaluator.flag(key, attributes, options))
+    : Object.values(evaluator.allFlags(attributes, options));
   for (const result of flagResults) {
     flags[result.key] = toDetails(result);
     // A flag served by an experiment rule put the unit in that experiment.
@@ -57,8 +59,8 @@ export function evaluate(snapshot: PayloadSnapshot, request: EvaluateRequest): E
 
   const experiments: EvaluateResponse['experiments'] = {};
   const assignments = request.experiments
-    ? request.experiments.map((key) => evaluator.experiment(key, attributes))
-    : Object.values(evaluator.allExperiments(attributes));
+    ? request.experiments.map((key) => evaluator.experiment(key, attributes, options))
+    : Object.values(evaluator.allExperiments(attributes, options));
   for (const assignment of assignments) {
     if (!assignment) continue;
     experiments[assignment.experiment] = toAssignment(assignment);

@@ -6,6 +6,9 @@ import { PageHeader } from '../../../components/page-header';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { ApiKeysCard } from '../../../features/api-keys/components/api-keys-card';
 import { EnvironmentsTable } from '../../../features/environments/components/environments-table';
+import { useFlags } from '../../../features/flags/api/get-flags';
+import { HoldoutCard } from '../../../features/holdouts/components/holdout-card';
+import { useMetrics } from '../../../features/metrics/api/get-metrics';
 import { ProjectMembersTable } from '../../../features/project-members/components/project-members-table';
 import { useProject } from '../../../features/projects/api/get-project';
 import { CustomScriptsCard } from '../../../features/projects/components/custom-scripts-card';
@@ -18,6 +21,7 @@ import { WebhooksCard } from '../../../features/webhooks/components/webhooks-car
 import { isApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/authorization';
 import { PROJECT_SETTINGS_TABS, type ProjectSettingsTab, projectPath } from '../../paths';
+import { experimentPath } from './experiment-paths';
 
 const isTab = (value: string): value is ProjectSettingsTab =>
   PROJECT_SETTINGS_TABS.includes(value as ProjectSettingsTab);
@@ -28,6 +32,9 @@ export function ProjectSettingsRoute() {
   const { projectId = '', tab = 'general' } = useParams();
   const project = useProject(projectId);
   const canManageWebhooks = useCan('webhook:manage');
+  // What a holdout may compare and cover: the project's metrics and flags, first page of each (100).
+  const metrics = useMetrics(projectId, { limit: 100 });
+  const flags = useFlags(projectId, { limit: 100 });
 
   if (!isTab(tab)) return <NotFound />;
   if (project.isPending) return <Skeleton active />;
@@ -84,6 +91,18 @@ export function ProjectSettingsRoute() {
             key: 'api-keys',
             label: label('api-keys'),
             children: <ApiKeysCard projectId={projectId} environments={environments} />,
+          },
+          {
+            key: 'holdout',
+            label: label('holdout'),
+            children: (
+              <HoldoutCard
+                projectId={projectId}
+                metricKeys={metrics.data?.metrics.map((metric) => metric.key) ?? []}
+                flagKeys={flags.data?.flags.map((flag) => flag.key) ?? []}
+                reportPath={(key) => experimentPath(projectId, key, 'results')}
+              />
+            ),
           },
           // Webhook URLs (a chat tool's especially) are credentials: only those who manage them see the tab.
           ...(canManageWebhooks

@@ -11,7 +11,8 @@ import { keyFromName } from './keys';
 import { formatParams, parseParams } from './params';
 import { equalSplit } from './weights';
 
-export type ExperimentKind = Experiment['kind'];
+/** What the wizard makes: a holdout is made on its own page. */
+export type ExperimentKind = CreateExperimentBody['kind'];
 export type PageMatch = NonNullable<Experiment['page']>['match'];
 
 export interface VersionDraft {
@@ -108,7 +109,8 @@ export function draftFromExperiment(experiment: Experiment): ExperimentDraft {
     key: experiment.key,
     keyEdited: true,
     hypothesis: experiment.hypothesis,
-    kind: experiment.kind,
+    // A holdout is changed on its own page, never in the wizard.
+    kind: experiment.kind === 'visual' ? 'visual' : 'ab',
     unitAttribute: experiment.unitAttribute,
     conditions: experiment.conditions,
     segments: experiment.segments,

@@ -24,7 +24,8 @@ export interface PreviewSources {
  * holds none cannot assign anyone, as in the SDK.
  */
 export function toPayloadExperiment(experiment: Experiment): PayloadExperiment | null {
-  if (experiment.status !== 'running') return null;
+  // A holdout is delivered as what it covers carries, not as an experiment of its own.
+  if (experiment.status !== 'running' || experiment.kind === 'holdout') return null;
   const { layer } = experiment;
   if (layer && (layer.start === null || layer.end === null)) return null;
   return {

@@ -1,3 +1,4 @@
+ALTER TYPE "public"."experiment_kind" ADD VALUE 'holdout';--> statement-breakpoint
 CREATE TABLE "experiment_template" (
 	"id" text PRIMARY KEY NOT NULL,
 	"project_id" text NOT NULL,
@@ -10,9 +11,21 @@ CREATE TABLE "experiment_template" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "holdout" (
+	"experiment_id" text PRIMARY KEY NOT NULL,
+	"project_id" text NOT NULL,
+	"salt" text NOT NULL,
+	"experiments" boolean DEFAULT true NOT NULL,
+	"flags" text[] DEFAULT '{}' NOT NULL,
+	"active" boolean DEFAULT true NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "experiment" ADD COLUMN "planned_days" integer;--> statement-breakpoint
 ALTER TABLE "experiment" ADD COLUMN "decision_rule" jsonb;--> statement-breakpoint
 ALTER TABLE "experiment_template" ADD CONSTRAINT "experiment_template_project_id_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."project"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "experiment_template" ADD CONSTRAINT "experiment_template_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "holdout" ADD CONSTRAINT "holdout_experiment_id_experiment_id_fk" FOREIGN KEY ("experiment_id") REFERENCES "public"."experiment"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "holdout" ADD CONSTRAINT "holdout_project_id_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."project"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "experiment_template_project_id_key_unique" ON "experiment_template" USING btree ("project_id","key");--> statement-breakpoint
+CREATE UNIQUE INDEX "holdout_one_active" ON "holdout" USING btree ("project_id") WHERE "holdout"."active";--> statement-breakpoint
 ALTER TABLE "experiment" ADD CONSTRAINT "experiment_planned_days_range" CHECK ("experiment"."planned_days" between 1 and 365);
