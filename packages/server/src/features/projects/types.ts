@@ -24,6 +24,8 @@ export interface Project {
   staleAfterDays: number;
   /** Whether visual experiments' versions may run custom JavaScript (admins write it; off by default). */
   customScripts: boolean;
+  /** Attributes the SDK copies into exposures, for breakdowns. */
+  breakdownAttributes: string[];
   createdAt: Date;
   environments: Environment[];
 }

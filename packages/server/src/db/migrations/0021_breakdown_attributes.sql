@@ -1,0 +1,1 @@
+ALTER TABLE "project" ADD COLUMN "breakdown_attributes" jsonb DEFAULT '[]'::jsonb NOT NULL;
