@@ -8,6 +8,7 @@ import { ApiKeysCard } from '../../../features/api-keys/components/api-keys-card
 import { EnvironmentsTable } from '../../../features/environments/components/environments-table';
 import { ProjectMembersTable } from '../../../features/project-members/components/project-members-table';
 import { useProject } from '../../../features/projects/api/get-project';
+import { BreakdownAttributesCard } from '../../../features/projects/components/breakdown-attributes-card';
 import { CustomScriptsCard } from '../../../features/projects/components/custom-scripts-card';
 import { DeleteProjectCard } from '../../../features/projects/components/delete-project-card';
 import { ProjectGeneralForm } from '../../../features/projects/components/project-general-form';
@@ -68,7 +69,12 @@ export function ProjectSettingsRoute() {
           {
             key: 'statistics',
             label: label('statistics'),
-            children: <StatisticsSettingsForm key={project.data.id} project={project.data} />,
+            children: (
+              <Flex vertical gap={24}>
+                <StatisticsSettingsForm key={project.data.id} project={project.data} />
+                <BreakdownAttributesCard key={`breakdowns-${project.data.id}`} project={project.data} />
+              </Flex>
+            ),
           },
           {
             key: 'environments',
