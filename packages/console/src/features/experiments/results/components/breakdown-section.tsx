@@ -77,7 +77,7 @@ function BreakdownSlices({
         showIcon
         style={{ marginBottom: 12 }}
         data-testid="breakdown-warning"
-        message={t('breakdown.warning', { correction: t(`breakdown.corrections.${correction}`) })}
+        title={t('breakdown.warning', { correction: t(`breakdown.corrections.${correction}`) })}
       />
       {slices.length === 0 && <Typography.Text type="secondary">{t('breakdown.empty')}</Typography.Text>}
       {results.metrics.map((metric) => (
