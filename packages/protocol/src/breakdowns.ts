@@ -10,7 +10,7 @@ export const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Edge', 'Samsung Interne
 export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet'] as const;
 export const OPERATING_SYSTEMS = ['Windows', 'macOS', 'iOS', 'Android', 'Linux', 'Other'] as const;
 
-/** Attributes a project may choose to break results down by, copied into each exposure. */
+/** Attributes a project may choose to break results down by, which exposures carry in `dimensions.attributes`. */
 export const MAX_BREAKDOWN_ATTRIBUTES = 5;
 /** A chosen attribute's value is kept this long: slices are for few, short values (a plan, a market). */
 export const MAX_DIMENSION_VALUE_LENGTH = 64;

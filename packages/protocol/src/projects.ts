@@ -56,7 +56,7 @@ export const projectSchema = z.object({
    * admins write a version's script.
    */
   customScripts: z.boolean(),
-  /** Attributes the SDK copies into exposures, for breakdowns of results by them. */
+  /** Attributes results may be broken down by, when exposures carry them (`dimensions.attributes`). */
   breakdownAttributes: z.array(z.string()),
 });
 export type Project = z.infer<typeof projectSchema>;

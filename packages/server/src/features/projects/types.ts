@@ -24,7 +24,7 @@ export interface Project {
   staleAfterDays: number;
   /** Whether visual experiments' versions may run custom JavaScript (admins write it; off by default). */
   customScripts: boolean;
-  /** Attributes the SDK copies into exposures, for breakdowns. */
+  /** Attributes results may be broken down by (see protocol breakdowns). */
   breakdownAttributes: string[];
   createdAt: Date;
   environments: Environment[];

@@ -6,7 +6,7 @@ import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useCan } from '../../../lib/authorization';
 import { useUpdateProject } from '../api/update-project';
 
-/** The attributes the SDK copies into exposures, so results can be broken down by them. */
+/** The attributes results may be broken down by, which exposures carry beside the standard dimensions. */
 export function BreakdownAttributesCard({ project }: { project: Project }) {
   const { t } = useTranslation('projects');
   const { message } = App.useApp();

@@ -11,7 +11,7 @@ export interface RequestDimensions extends Partial<UserAgentDimensions> {
  * Every browser's user agent starts so; a server SDK's (Node's fetch, curl, a backend) does not, and tells nothing of
  * the visitor it sends for.
  */
-const isBrowser = (ua: string | undefined): ua is string => ua?.startsWith('Mozilla/') ?? false;
+const isBrowser = (ua: string): boolean => ua.startsWith('Mozilla/');
 
 export function requestDimensions(
   headers: Record<string, string | string[] | undefined>,
@@ -19,10 +19,7 @@ export function requestDimensions(
 ): RequestDimensions {
   const ua = headers['user-agent'];
   const country = countryFromHeaders(headers, countryHeaders);
-  return {
-    ...(isBrowser(typeof ua === 'string' ? ua : undefined) && parseUserAgent(ua as string)),
-    ...(country && { country }),
-  };
+  return { ...(typeof ua === 'string' && isBrowser(ua) && parseUserAgent(ua)), ...(country && { country }) };
 }
 
 /**
