@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { breakdownAttributesSchema } from './breakdowns';
 import {
   descriptionSchema,
   idSchema,
@@ -55,6 +56,8 @@ export const projectSchema = z.object({
    * admins write a version's script.
    */
   customScripts: z.boolean(),
+  /** Attributes results may be broken down by, when exposures carry them (`dimensions.attributes`). */
+  breakdownAttributes: z.array(z.string()),
 });
 export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = z.object({ projects: z.array(projectSchema) });
@@ -72,11 +75,12 @@ export const updateProjectBodySchema = z
     statistics: statisticsSettingsSchema.partial(),
     staleAfterDays: staleAfterDaysSchema,
     customScripts: z.boolean(),
+    breakdownAttributes: breakdownAttributesSchema,
   })
   .partial()
   .refine(
     (body) => Object.keys(body).length > 0,
-    'Please input name, description, statistics, staleAfterDays or customScripts',
+    'Please input name, description, statistics, staleAfterDays, customScripts or breakdownAttributes',
   );
 export type UpdateProjectBody = z.infer<typeof updateProjectBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exposureDimensionsSchema } from './breakdowns';
 import { keySchema } from './common';
 import { flagMetadataSchema, jsonValueSchema } from './sdk-payload';
 
@@ -20,6 +21,8 @@ export const exposureEventSchema = z.object({
   type: z.literal('exposure'),
   experiment: z.string().min(1).max(100),
   version: z.string().min(1).max(100),
+  /** For breakdowns; what the server can read from the request (browser, device, OS, country) it fills in. */
+  dimensions: exposureDimensionsSchema.optional(),
 });
 
 export const trackEventSchema = z.object({

@@ -67,6 +67,7 @@ describe('loadConfig', () => {
       TABULA_SDK_DIR: '/srv/sdk',
       TABULA_SDK_EVENT_RATE_LIMIT: '6000',
       TABULA_OFREP_RATE_LIMIT: '120',
+      TABULA_COUNTRY_HEADER: 'X-Geo-Country, cf-ipcountry',
       TABULA_RELEASE_ID: '2026.11.1',
       TABULA_PLATFORM: 'sg',
       TABULA_ENV: 'test',
@@ -94,6 +95,7 @@ describe('loadConfig', () => {
       sdkDir: '/srv/sdk',
       sdkEventRequestsPerMinute: 6000,
       ofrepRequestsPerMinute: 120,
+      countryHeaders: ['x-geo-country', 'cf-ipcountry'],
       platform: 'sg',
       deployEnv: 'test',
       apiHosts: {
@@ -135,6 +137,11 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ TABULA_SECRET: secret, TABULA_CLICKHOUSE_URL: 'http://ch:8123', TABULA_CLICKHOUSE_CLUSTER: 'a b' }),
     ).toThrow(ConfigError);
+  });
+
+  it('reads the country from common CDN headers unless told which, and refuses what is no header name', () => {
+    expect(loadConfig({}).countryHeaders).toContain('cf-ipcountry');
+    expect(() => loadConfig({ TABULA_COUNTRY_HEADER: 'cf ipcountry' })).toThrow(/header names/);
   });
 
   it('takes a redis:// or rediss:// URL for the shared rate limits, and nothing else', () => {

@@ -62,6 +62,8 @@ export interface Config {
   demoDir: string;
   /** Event batches one client key may send from one address per minute. */
   sdkEventRequestsPerMinute: number;
+  /** Request headers, in order, the visitor's country is read from for breakdowns (set by a CDN in front). */
+  countryHeaders: string[];
   /** OFREP evaluations one key may ask for from one address per minute. */
   ofrepRequestsPerMinute: number;
   releaseId: string;
@@ -128,6 +130,14 @@ const DEFAULT_ACCOUNT_REQUESTS_PER_HOUR = 20;
 const DEFAULT_ANALYSIS_REFRESH_MINUTES = 60;
 /** A refresh is mostly index lookups, each in one PostgreSQL process: two keep two cores busy. */
 const DEFAULT_ANALYSIS_CONNECTIONS = 2;
+/** Where CDNs put the visitor's country: Cloudflare, CloudFront, Vercel, a common Fastly setup, App Engine. */
+export const DEFAULT_COUNTRY_HEADERS = [
+  'cf-ipcountry',
+  'cloudfront-viewer-country',
+  'x-vercel-ip-country',
+  'x-country-code',
+  'x-appengine-country',
+];
 
 const optional = z
   .string()
@@ -233,6 +243,13 @@ const envSchema = z.object({
   TABULA_EDITOR_DIR: optional,
   TABULA_SDK_EVENT_RATE_LIMIT: perMinute('requests'),
   TABULA_OFREP_RATE_LIMIT: perMinute('requests'),
+  TABULA_COUNTRY_HEADER: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/, 'expected header names, separated by commas (e.g. cf-ipcountry)')
+      .transform((names) => names.split(',').map((name) => name.trim().toLowerCase()))
+      .optional(),
+  ),
   TABULA_RELEASE_ID: optional,
   TABULA_PLATFORM: optional.pipe(z.enum(PLATFORMS, `expected one of ${PLATFORMS.join(', ')}`).optional()),
   TABULA_ENV: optional.pipe(z.enum(DEPLOY_ENVS, `expected one of ${DEPLOY_ENVS.join(', ')}`).optional()),
@@ -349,6 +366,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     editorDir: parsed.TABULA_EDITOR_DIR ? resolve(parsed.TABULA_EDITOR_DIR) : DEFAULT_EDITOR_DIR,
     demoDir: DEFAULT_DEMO_DIR,
     sdkEventRequestsPerMinute: parsed.TABULA_SDK_EVENT_RATE_LIMIT ?? DEFAULT_SDK_EVENT_REQUESTS_PER_MINUTE,
+    countryHeaders: parsed.TABULA_COUNTRY_HEADER ?? DEFAULT_COUNTRY_HEADERS,
     ofrepRequestsPerMinute: parsed.TABULA_OFREP_RATE_LIMIT ?? DEFAULT_OFREP_REQUESTS_PER_MINUTE,
     releaseId: parsed.TABULA_RELEASE_ID ?? packageJson.version,
     platform: parsed.TABULA_PLATFORM ?? 'gcp',

@@ -67,6 +67,7 @@ export const project: Project = {
   access: { role: 'owner', protectedEnvironments: true },
   staleAfterDays: STALE_AFTER_DAYS_DEFAULT,
   customScripts: false,
+  breakdownAttributes: [],
 };
 
 export function member(role: Role): Member {

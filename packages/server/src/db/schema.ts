@@ -204,6 +204,8 @@ export const project = pgTable(
     staleAfterDays: integer('stale_after_days').notNull().default(STALE_AFTER_DAYS_DEFAULT),
     /** Whether visual experiments' versions may run custom JavaScript: off until an admin turns it on. */
     customScripts: boolean('custom_scripts').notNull().default(false),
+    /** Attributes (at most 5) results may be broken down by, when exposures carry them (`dimensions.attributes`). */
+    breakdownAttributes: jsonb('breakdown_attributes').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (table) => [

@@ -7,7 +7,7 @@ import { dailySumsSql, EXPOSED, extremeValuesSql, nonZeroCountsSql, perUnitSql, 
 import { type AnalysedMetric, percentileCapped, splitDailySums } from './metric-values';
 import { createRendezvous, type Rendezvous } from './rendezvous';
 import { extremesFor, percentileOfExtremes } from './split-percentile';
-import type { SnapshotData, VersionExposure } from './types';
+import type { SliceExposure, SnapshotData, VersionExposure } from './types';
 
 export interface AggregationScope {
   projectId: string;
@@ -22,6 +22,11 @@ export interface AggregationScope {
    * their metrics, as a first exposure would, all in one version (the scope's only version key).
    */
   population?: MetricSource;
+  /**
+   * To break the results down (see breakdown.ts): the sums go per slice, the unit's value of this dimension (an
+   * exposure attribute) at its first exposure ('' without one), in place of its day of first exposure.
+   */
+  dimension?: string;
 }
 
 export interface AggregationOptions {
@@ -81,6 +86,28 @@ const populationSql = (scope: AggregationScope, source: MetricSource, shard: Sha
   group by unit_id
   order by unit_id`;
 
+/** The dimension's value on the unit's first exposure (of the version the unit counts in): its slice. */
+const sliceOfFirst = (exposures: SQL, dimension: string) => sql`coalesce((
+    select attributes ->> ${dimension} from event
+    where ${exposures} and unit_id = first.unit_id and occurred_at = first.first_at
+    order by version limit 1
+  ), '')`;
+
+/** Each version's units per slice, when the scope has a dimension. */
+async function countSlices(tx: Database): Promise<SliceExposure[]> {
+  const rows = rowsOf<{ version: string; slice: string; units: number; multiple: number }>(
+    await tx.execute(sql`
+      select version, day as slice, count(*)::float8 as units, (count(*) filter (where multiple))::float8 as multiple
+      from ${EXPOSED} group by version, day`),
+  );
+  return rows.map(({ version, slice, units, multiple }) => ({
+    key: version,
+    slice,
+    units,
+    multipleExposures: multiple,
+  }));
+}
+
 /**
  * Each unit once, in the version of its first exposure within the scope; `multiple` marks units exposed to several
  * versions, counted once and reported. Exposures to versions the experiment no longer has are left out. The exposure
@@ -91,18 +118,21 @@ const populationSql = (scope: AggregationScope, source: MetricSource, shard: Sha
 function exposedSql(scope: AggregationScope, shard: Shard): SQL {
   const exposures = sql`project_id = ${scope.projectId} and type = 'exposure' and experiment = ${scope.experimentKey}
     and occurred_at >= ${scope.from} and occurred_at < ${scope.until}`;
+  const ofVersions = sql`${exposures} and version in (${sql.join(
+    scope.versionKeys.map((key) => sql`${key}`),
+    sql`, `,
+  )})`;
+  const day =
+    scope.dimension === undefined ? bucketOfFirst(scope, sql`first_at`) : sliceOfFirst(ofVersions, scope.dimension);
   return sql`
     create temp table ${EXPOSED} on commit drop as
     with first as (
       select unit_id, min(occurred_at) as first_at, min(version) as lo, max(version) as hi
       from event
-      where ${exposures} and version in (${sql.join(
-        scope.versionKeys.map((key) => sql`${key}`),
-        sql`, `,
-      )})${shardFilter(shard)}
+      where ${ofVersions}${shardFilter(shard)}
       group by unit_id
     )
-    select unit_id, first_at, ${bucketOfFirst(scope, sql`first_at`)} as day, lo <> hi as multiple,
+    select unit_id, first_at, ${day} as day, lo <> hi as multiple,
       case when lo = hi then lo else (
         select version from event where ${exposures} and unit_id = first.unit_id and occurred_at = first.first_at
         order by version limit 1
@@ -179,13 +209,14 @@ async function aggregateShard(
   await tx.execute(sql`set local work_mem = '256MB'`);
   await tx.execute(sql`set local jit = off`);
   const versions = await collectExposedUnits(tx, scope, shard);
+  const slices = scope.dimension === undefined ? {} : { slices: await countSlices(tx) };
   job.onProgress(0.3);
-  if (metrics.length === 0) return { versions, metrics: {} };
+  if (metrics.length === 0) return { versions, metrics: {}, ...slices };
   await tx.execute(perUnitSql(metrics, scope.projectId, scope.until));
   job.onProgress(0.9);
   const caps = await percentileCaps(tx, metrics, shard.index, job.meetings);
   const rows = rowsOf<Record<string, number | string>>(await tx.execute(dailySumsSql(metrics, caps)));
-  return { versions, metrics: splitDailySums(metrics, rows) };
+  return { versions, metrics: splitDailySums(metrics, rows), ...slices };
 }
 
 /**

@@ -193,7 +193,7 @@ describe('scheduled refreshes', () => {
 describe('results API documentation', () => {
   const t = useTestApp();
 
-  it('documents reading and refreshing results, and reading alerts, under their own tag', async () => {
+  it('documents reading, breaking down and refreshing results, and reading alerts, under their own tag', async () => {
     const document = (await t.app.inject({ url: '/api/docs/json' })).json();
     const operations = Object.entries(document.paths as Record<string, Record<string, { tags: string[] }>>)
       .filter(([path]) => /\/(results|alerts)/.test(path))
@@ -202,6 +202,7 @@ describe('results API documentation', () => {
       );
     expect(Object.fromEntries(operations)).toEqual({
       'get /api/v1/projects/{projectId}/experiments/{experimentKey}/results': ['results'],
+      'get /api/v1/projects/{projectId}/experiments/{experimentKey}/results/breakdown': ['results'],
       'post /api/v1/projects/{projectId}/experiments/{experimentKey}/results/refresh': ['results'],
       'get /api/v1/projects/{projectId}/experiments/{experimentKey}/alerts': ['results'],
     });

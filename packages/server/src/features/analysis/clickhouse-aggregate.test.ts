@@ -32,6 +32,9 @@ const SCOPE: AggregationScope = {
 };
 
 const random = seededRandom;
+/** More values than a breakdown shows, in slices of different sizes. */
+const BROWSER_VALUES = ['Chrome', 'Chrome', 'Chrome', 'Safari', 'Safari', 'Firefox', 'Edge', 'Ünï "q"', 'A', 'B', 'C'];
+const ODD_VALUE = `it's "x" \\ y`;
 
 const URLS = [
   'https://shop.example/checkout',
@@ -75,8 +78,15 @@ function generateEvents(): EventRow[] {
   for (let u = 0; u < 600; u++) {
     const unitId = `unit-${u}`;
     const first = at(T0 - DAY, T0 + 7 * DAY);
-    const exposure = (version: string, occurredAt: number) =>
-      event({ type: 'exposure', unitId, occurredAt, experiment: 'checkout', version });
+    // Dimensions without drawing from the generator, so the other figures stay as they were; a unit's second exposure
+    // has other dimensions than its first, and one in six has none.
+    let seen = 0;
+    const exposure = (version: string, occurredAt: number) => {
+      const k = u + seen++;
+      const attributes =
+        k % 6 === 5 ? null : { browser: BROWSER_VALUES[k % BROWSER_VALUES.length]!, 'attribute:plan': ODD_VALUE };
+      event({ type: 'exposure', unitId, occurredAt, experiment: 'checkout', version, attributes });
+    };
     exposure(pick(['a', 'b', 'b', 'z']), first);
     const second = next();
     if (second < 0.1) exposure(pick(['a', 'b']), first);
@@ -268,6 +278,9 @@ describe.runIf(available)('aggregation on ClickHouse', () => {
       aggregateOnClickHouse(store.clickhouse, scope, METRICS, { onProgress, ...(unitsPerRange && { unitsPerRange }) }),
     ]);
     expect(actual.versions).toEqual(expected.versions);
+    const bySlice = (data: typeof actual) =>
+      (data.slices ?? []).map((row) => `${row.slice} ${row.key} ${row.units} ${row.multipleExposures}`).sort();
+    expect(bySlice(actual)).toEqual(bySlice(expected));
     // Worth something only with units enough, and some exposed twice over the whole phase; a plan's population is
     // one version, and nobody in it is exposed twice.
     const whole = scope === SCOPE;
@@ -311,6 +324,15 @@ describe.runIf(available)('aggregation on ClickHouse', () => {
     const labels = (await aggregateOnClickHouse(store.clickhouse, young, METRICS)).metrics[METRICS[0]!.key]!;
     expect(labels.every(({ day }) => /^\d{4}-\d{2}-\d{2}T\d{2}$/.test(day))).toBe(true);
     expect(new Set(labels.map(({ day }) => day)).size).toBeGreaterThan(2);
+  });
+
+  it('comes to the same sums per slice of a dimension, read from the first exposure', async () => {
+    const byBrowser = { ...SCOPE, dimension: 'browser' };
+    expect(await compare(40, byBrowser)).toBeGreaterThan(5);
+    const slices = (await aggregateOnClickHouse(store.clickhouse, byBrowser, [])).slices!;
+    expect(new Set(slices.map(({ slice }) => slice))).toEqual(new Set([...BROWSER_VALUES, '']));
+    const byPlan = await aggregateOnClickHouse(store.clickhouse, { ...SCOPE, dimension: 'attribute:plan' }, []);
+    expect(new Set(byPlan.slices!.map(({ slice }) => slice))).toEqual(new Set([ODD_VALUE, '']));
   });
 
   it('plans from the visitors of a page as the SQL database does', async () => {

@@ -136,7 +136,7 @@ export async function aggregateOnClickHouse(
   ]);
   const ranges = rangesBetween(cut?.boundaries ?? []);
   const work = `${clickhouse.database}.${WORK_TABLE_PREFIX}${randomBytes(8).toString('hex')}`;
-  await clickhouse.command(`CREATE TABLE ${work} (${workTableColumns(metrics).join(', ')}) ENGINE = Memory`);
+  await clickhouse.command(`CREATE TABLE ${work} (${workTableColumns(metrics, scope).join(', ')}) ENGINE = Memory`);
   try {
     await fillRanges(ranges, Math.min(ranges.length, threads), onProgress, (range) =>
       clickhouse.command(fillWorkTableSql(clickhouse, work, scope, metrics, range), QUERY_TIMEOUT_MS, {
@@ -145,18 +145,29 @@ export async function aggregateOnClickHouse(
     );
     const caps = await percentileCaps(clickhouse, work, metrics);
     const ranked = rankedVersions(scope);
-    const rows = await clickhouse.rows<Row>(dailySumsSql(work, metrics, caps), QUERY_TIMEOUT_MS);
-    const days: Row[] = rows.map((row) => ({
+    const rows = await clickhouse.rows<Row>(dailySumsSql(work, metrics, caps, scope), QUERY_TIMEOUT_MS);
+    const days: Row[] = rows.map(({ bucket, ...row }) => ({
       ...row,
       version: ranked[Number(row.rank) - 1]!,
-      day: bucketLabel(row.day as string, bucketOf(scope)),
+      day: scope.dimension === undefined ? bucketLabel(bucket as string, bucketOf(scope)) : String(bucket),
     }));
     const versions = scope.versionKeys.map((key) => {
       const own = days.filter((row) => row.version === key);
       const total = (column: string) => own.reduce((sum, row) => sum + Number(row[column]), 0);
       return { key, units: total('n'), multipleExposures: total('multiple_units') };
     });
-    return { versions, metrics: metrics.length === 0 ? {} : splitDailySums(metrics, days) };
+    const slices =
+      scope.dimension === undefined
+        ? {}
+        : {
+            slices: days.map((row) => ({
+              key: row.version as string,
+              slice: row.day as string,
+              units: Number(row.n),
+              multipleExposures: Number(row.multiple_units),
+            })),
+          };
+    return { versions, metrics: metrics.length === 0 ? {} : splitDailySums(metrics, days), ...slices };
   } finally {
     // When ClickHouse is away, the refresh fails with that reason, not with this drop's; the table is dropped as stale.
     await clickhouse.command(`DROP TABLE IF EXISTS ${work}`).catch(() => {});

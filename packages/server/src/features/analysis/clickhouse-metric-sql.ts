@@ -198,12 +198,16 @@ function measureSql(measure: Measure, s: number, when: string): string {
 /** The column of a metric's per-unit value in the work table: `u_<value>_<metric index>`. */
 const perUnitColumn = (name: PerUnit, index: number) => `u_${name}_${index}`;
 
-/** The work table's columns: each unit's rank, day and multiple, and every metric's per-unit values. */
-export function workTableColumns(metrics: AnalysedMetric[]): string[] {
+/**
+ * The work table's columns: each unit's rank, day and multiple, its slice when the scope has a dimension, and every
+ * metric's per-unit values.
+ */
+export function workTableColumns(metrics: AnalysedMetric[], scope: Pick<AggregationScope, 'dimension'>): string[] {
   return [
     'rank UInt8',
     'day UInt32',
     'multiple UInt8',
+    ...(scope.dimension === undefined ? [] : ['slice String']),
     ...metrics.flatMap((metric, index) => perUnitValues(metric).map((name) => `${perUnitColumn(name, index)} Float64`)),
   ];
 }
@@ -268,17 +272,30 @@ export function fillWorkTableSql(
       ? ''
       : ` OR (type = 'track' AND name IN ${chStrings(names)}
         AND occurred_ms >= ${chInteger(earliest)} AND occurred_ms < ${epochMs(scope.until)}${rangeWhere(range)})`;
-  const columns = ['rank', 'day', 'multiple', ...values.map(({ column }) => column)];
+  // A breakdown's slice: the dimension on the first exposure (its time and rank the least), '' without one.
+  const slice =
+    scope.dimension === undefined
+      ? []
+      : [
+          `argMinIf(visitParamExtractString(attributes, ${chString(jsonKey(scope.dimension))}), occurred_ms * ${base} + ${rank}, ${exposure}) AS slice`,
+        ];
+  const columns = [
+    'rank',
+    'day',
+    'multiple',
+    ...(slice.length === 0 ? [] : ['slice']),
+    ...values.map(({ column }) => column),
+  ];
   const computed = [...firsts, ...values.map(({ column, sql }) => `${sql} AS ${column}`)];
   return `
     INSERT INTO ${work} (${columns.join(', ')})
     SELECT ${columns.join(', ')} FROM (
       SELECT first_key % ${base} AS rank, intDiv(first_key, ${base}) AS first_ms, intDiv(first_ms, ${bucketMs(bucketOf(scope))}) AS day,
-        multiple${computed.map((column) => `,\n        ${column}`).join('')}
+        multiple${[...(slice.length === 0 ? [] : ['slice']), ...computed].map((column) => `,\n        ${column}`).join('')}
       FROM (
         SELECT cityHash64(unit_id) AS unit, countIf(${exposure}) AS exposures,
           minIf(occurred_ms * ${base} + ${rank}, ${exposure}) AS first_key,
-          minIf(${rank}, ${exposure}) != maxIf(${rank}, ${exposure}) AS multiple${gathered.map((column) => `,\n          ${column}`).join('')}
+          minIf(${rank}, ${exposure}) != maxIf(${rank}, ${exposure}) AS multiple${[...slice, ...gathered].map((column) => `,\n          ${column}`).join('')}
         FROM ${table(events)}
         WHERE project_id = ${chString(scope.projectId)}
           AND ((${exposuresWhere(scope)}${rangeWhere(range)})${tracks})
@@ -298,11 +315,16 @@ export function extremeValuesSql(work: string, index: number, end: 'top' | 'bott
 }
 
 /**
- * Per version rank and day of first exposure, the units (`n`), those exposed to several versions (`multiple_units`)
+ * Per version rank and `bucket` (the day of first exposure, or with a dimension the slice), the units (`n`), those exposed to several versions (`multiple_units`)
  * and every metric's sums (`<sum>_<metric index>`, as splitDailySums reads them), each metric's value and covariate
  * capped at its fixed cap or at the cap its percentile came to (`percentileCaps`, by metric index).
  */
-export function dailySumsSql(work: string, metrics: AnalysedMetric[], percentileCaps: (number | null)[]): string {
+export function dailySumsSql(
+  work: string,
+  metrics: AnalysedMetric[],
+  percentileCaps: (number | null)[],
+  scope: Pick<AggregationScope, 'dimension'>,
+): string {
   const sums = metrics.flatMap((metric, index) => {
     const cap = capOf(metric, percentileCaps[index] ?? null);
     const capped = (name: PerUnit) => {
@@ -312,8 +334,9 @@ export function dailySumsSql(work: string, metrics: AnalysedMetric[], percentile
     return metricSums(metric).map(([name, factors]) => `sum(${factors.map(capped).join(' * ')}) AS ${name}_${index}`);
   });
   return `
-    SELECT rank, day, count() AS n, countIf(multiple) AS multiple_units${sums.map((sum) => `, ${sum}`).join('')}
+    SELECT rank, ${scope.dimension === undefined ? 'day' : 'slice'} AS bucket, count() AS n,
+      countIf(multiple) AS multiple_units${sums.map((sum) => `, ${sum}`).join('')}
     FROM ${work}
-    GROUP BY rank, day
-    ORDER BY day, rank`;
+    GROUP BY rank, bucket
+    ORDER BY bucket, rank`;
 }

@@ -1,5 +1,5 @@
 import type { DailySums } from './metric-values';
-import type { SnapshotData, VersionExposure } from './types';
+import type { SliceExposure, SnapshotData, VersionExposure } from './types';
 
 const add = <T extends object>(into: T, from: T): T => {
   const sum = { ...into } as Record<string, unknown>;
@@ -22,6 +22,17 @@ function mergeDailySums(parts: DailySums[][]): DailySums[] {
   );
 }
 
+/** The slices' counts of several shards, those of one version and slice added up. */
+function mergeSlices(parts: SliceExposure[][]): SliceExposure[] {
+  const byKey = new Map<string, SliceExposure>();
+  for (const row of parts.flat()) {
+    const key = `${row.slice}\u0000${row.key}`;
+    const known = byKey.get(key);
+    byKey.set(key, known ? add(known, row) : row);
+  }
+  return [...byKey.values()];
+}
+
 /**
  * The snapshot of an experiment from its shards' (each holds its own units, and sums only them): every count and sum
  * is additive, so the whole is their sum. All shards list the same versions and metrics.
@@ -36,5 +47,6 @@ export function mergeShards(parts: SnapshotData[]): SnapshotData {
     metrics: Object.fromEntries(
       Object.keys(first.metrics).map((key) => [key, mergeDailySums(parts.map((part) => part.metrics[key] ?? []))]),
     ),
+    ...(first.slices && { slices: mergeSlices(parts.map((part) => part.slices ?? [])) }),
   };
 }

@@ -1,5 +1,7 @@
 import {
+  breakdownQuerySchema,
   experimentAlertListSchema,
+  experimentBreakdownSchema,
   experimentResultsSchema,
   keySchema,
   metricBaselineQuerySchema,
@@ -11,6 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { projectParams, withErrors } from '../../http/schemas';
 import { metricBaseline } from './baseline';
+import { experimentBreakdown } from './breakdown';
 import { createLimiter } from './limiter';
 import { scheduleRefreshes } from './scheduler';
 import {
@@ -65,6 +68,25 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request) => {
       const { projectId, experimentKey } = request.params;
       return experimentResults(db, progress, projectId, experimentKey, request.query);
+    },
+  );
+
+  app.get(
+    '/projects/:projectId/experiments/:experimentKey/results/breakdown',
+    {
+      config: { access: { role: 'viewer', apiKeys: true } },
+      schema: {
+        tags,
+        summary:
+          "The latest refresh's results split by a dimension of the units' first exposure (top values, other, unknown), corrected across slices: exploratory",
+        params: experimentParams,
+        querystring: breakdownQuerySchema,
+        response: withErrors({ 200: experimentBreakdownSchema }),
+      },
+    },
+    async (request) => {
+      const { projectId, experimentKey } = request.params;
+      return experimentBreakdown(refreshing, projectId, experimentKey, request.query);
     },
   );
 

@@ -64,7 +64,7 @@ export interface RefreshContext {
 export const MAX_RUNNING_REFRESHES = 2;
 
 /** The experiment's metrics with their roles, from the library; a key the library no longer has is left out. */
-async function experimentMetrics(db: Database, experiment: ExperimentDetails) {
+export async function experimentMetrics(db: Database, experiment: ExperimentDetails) {
   const entries: { metric: Metric; role: (typeof METRIC_ROLES)[number] }[] = [];
   for (const role of METRIC_ROLES) {
     for (const key of experiment.metrics[role]) {
@@ -175,7 +175,7 @@ export async function refreshExperiment(
   return { snapshot, done };
 }
 
-async function statisticsSettings(db: Database, projectId: string): Promise<StatisticsSettings> {
+export async function statisticsSettings(db: Database, projectId: string): Promise<StatisticsSettings> {
   const [row] = await db.select({ statistics: project.statistics }).from(project).where(eq(project.id, projectId));
   return row?.statistics ?? DEFAULT_STATISTICS_SETTINGS;
 }

@@ -23,6 +23,7 @@ export const toProjectBody = (project: Project, access: ProjectAccess): ProjectB
   access,
   staleAfterDays: project.staleAfterDays,
   customScripts: project.customScripts,
+  breakdownAttributes: project.breakdownAttributes,
 });
 
 export const environmentParams = projectParams.extend({ envKey: keySchema });

@@ -14,13 +14,17 @@ import {
 import type { Project } from './types';
 
 const snapshot = (
-  project: Pick<Project, 'name' | 'description' | 'statistics' | 'staleAfterDays' | 'customScripts'>,
+  project: Pick<
+    Project,
+    'name' | 'description' | 'statistics' | 'staleAfterDays' | 'customScripts' | 'breakdownAttributes'
+  >,
 ) => ({
   name: project.name,
   description: project.description,
   statistics: project.statistics,
   staleAfterDays: project.staleAfterDays,
   customScripts: project.customScripts,
+  breakdownAttributes: project.breakdownAttributes,
 });
 
 const audit = (tx: Database, acting: Acting, action: string, projectId: string, before: unknown, after: unknown) =>

@@ -67,8 +67,10 @@ export const projectRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       const project = await db.transaction((tx) =>
         projects.updateProject(tx, actingOf(principal), request.params.projectId, request.body),
       );
-      // Whether versions' custom scripts are served is part of the SDK payload.
-      if (request.body.customScripts !== undefined) await changes.notifyProjectChanged(project.id);
+      // Whether versions' custom scripts are served, and the attributes exposures copy, are in the SDK payload.
+      if (request.body.customScripts !== undefined || request.body.breakdownAttributes !== undefined) {
+        await changes.notifyProjectChanged(project.id);
+      }
       return toProjectBody(project, accessOf(principal));
     },
   );

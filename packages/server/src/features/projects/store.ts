@@ -45,7 +45,7 @@ export async function selectProjectOrganization(db: Database, id: string): Promi
 
 export async function insertProject(
   tx: Database,
-  row: Omit<ProjectRow, 'createdAt' | 'statistics' | 'staleAfterDays' | 'customScripts'>,
+  row: Omit<ProjectRow, 'createdAt' | 'statistics' | 'staleAfterDays' | 'customScripts' | 'breakdownAttributes'>,
 ): Promise<void> {
   await tx.insert(project).values(row);
 }
@@ -53,7 +53,9 @@ export async function insertProject(
 export async function updateProjectRow(
   tx: Database,
   id: string,
-  changes: Partial<Pick<ProjectRow, 'name' | 'description' | 'statistics' | 'staleAfterDays' | 'customScripts'>>,
+  changes: Partial<
+    Pick<ProjectRow, 'name' | 'description' | 'statistics' | 'staleAfterDays' | 'customScripts' | 'breakdownAttributes'>
+  >,
 ) {
   await tx.update(project).set(changes).where(eq(project.id, id));
 }

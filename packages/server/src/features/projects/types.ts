@@ -24,6 +24,8 @@ export interface Project {
   staleAfterDays: number;
   /** Whether visual experiments' versions may run custom JavaScript (admins write it; off by default). */
   customScripts: boolean;
+  /** Attributes results may be broken down by (see protocol breakdowns). */
+  breakdownAttributes: string[];
   createdAt: Date;
   environments: Environment[];
 }

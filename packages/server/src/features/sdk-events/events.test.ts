@@ -73,6 +73,39 @@ describe('SDK events', () => {
     });
   });
 
+  it('stores an exposure with its dimensions: from the browser and the CDN, or as a server SDK sends them', async () => {
+    const project = await sdkProject(t.app);
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+    const fromBrowser = exposure({ dimensions: { attributes: { plan: 'pro', seats: 3, beta: true } } });
+    const fromServer = exposure({ dimensions: { browser: 'Firefox', device: 'desktop', os: 'Linux', country: 'JP' } });
+    const badCountry = exposure({ dimensions: { country: 'Germany' } });
+    const send = (events: unknown[], headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/sdk/v1/events/${project.clientKey}`,
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: { events },
+      });
+    const browser = await send([fromBrowser, badCountry], { 'user-agent': iphone, 'cf-ipcountry': 'de' });
+    expect(browser.json()).toMatchObject({ accepted: 1, rejected: [{ index: 1 }] });
+    expect(browser.json().rejected[0].reason).toMatch(/^dimensions\.country: /);
+    // A server SDK's own user agent tells nothing of its visitor.
+    expect((await send([fromServer], { 'user-agent': 'node' })).json()).toMatchObject({ accepted: 1 });
+    const rows = await stored(project.projectId);
+    const byId = (id: string) => rows.find((row) => row.eventId === id)?.attributes;
+    expect(byId(fromBrowser.id)).toEqual({
+      browser: 'Safari',
+      device: 'mobile',
+      os: 'iOS',
+      country: 'DE',
+      'attribute:plan': 'pro',
+      'attribute:seats': '3',
+      'attribute:beta': 'true',
+    });
+    expect(byId(fromServer.id)).toEqual({ browser: 'Firefox', device: 'desktop', os: 'Linux', country: 'JP' });
+  });
+
   it('counts a retried batch once', async () => {
     const project = await sdkProject(t.app);
     const batch = { events: [exposure(), exposure(), track()] };

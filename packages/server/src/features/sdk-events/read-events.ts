@@ -1,6 +1,7 @@
 import { type SdkEvent, sdkEventSchema } from '@tabula/protocol';
 import { findUnstorable } from '../../lib/unstorable-text';
 import type { ClientKeyGrant } from '../api-keys/service';
+import { exposureDimensions, type RequestDimensions } from './dimensions/exposure-dimensions';
 import type { EventRow } from './types';
 
 /** Deeper property trees are refused before validation walks them: a body of brackets must not exhaust the stack. */
@@ -24,7 +25,7 @@ function unstorable(value: unknown): string | null {
 }
 
 /** One literal shape for both kinds keeps the row objects, and the column arrays built from them, monomorphic. */
-function toRow(event: SdkEvent, grant: ClientKeyGrant): EventRow {
+function toRow(event: SdkEvent, grant: ClientKeyGrant, request: RequestDimensions): EventRow {
   const track = event.type === 'track' ? event : null;
   const exposure = event.type === 'exposure' ? event : null;
   return {
@@ -38,13 +39,21 @@ function toRow(event: SdkEvent, grant: ClientKeyGrant): EventRow {
     name: track ? track.event : null,
     value: track?.value ?? null,
     properties: track?.properties ?? null,
-    attributes: track?.attributes ?? null,
+    // An exposure's attributes are its unit's dimensions at that moment, what breakdowns split results by.
+    attributes: exposure ? exposureDimensions(exposure.dimensions, request) : (track?.attributes ?? null),
     occurredAt: event.at,
   };
 }
 
-/** Each event stands alone: the good ones become rows, the bad ones are named by index with the reason. */
-export function readEvents(events: unknown[], grant: ClientKeyGrant): { rows: EventRow[]; rejected: Rejection[] } {
+/**
+ * Each event stands alone: the good ones become rows, the bad ones are named by index with the reason. `request` is
+ * what the request told of the visitor, for the exposures' dimensions.
+ */
+export function readEvents(
+  events: unknown[],
+  grant: ClientKeyGrant,
+  request: RequestDimensions = {},
+): { rows: EventRow[]; rejected: Rejection[] } {
   const rows: EventRow[] = [];
   const rejected: Rejection[] = [];
   events.forEach((raw, index) => {
@@ -64,7 +73,7 @@ export function readEvents(events: unknown[], grant: ClientKeyGrant): { rows: Ev
       rejected.push({ index, reason: 'at: not a time (epoch milliseconds)' });
       return;
     }
-    rows.push(toRow(parsed.data, grant));
+    rows.push(toRow(parsed.data, grant, request));
   });
   return { rows, rejected };
 }

@@ -9,6 +9,7 @@ import { withErrors } from '../../http/schemas';
 import { serveSdkJson } from '../../http/sdk-json';
 import { findUnstorable } from '../../lib/unstorable-text';
 import { usageOf } from '../flag-usage/service';
+import { requestDimensions } from './dimensions/exposure-dimensions';
 import { readEvents } from './service';
 
 const params = z.object({ clientKey: z.string().max(200) });
@@ -60,7 +61,7 @@ export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { c
       const unstorable = findUnstorable({ evaluations, sdk }, USAGE_DEPTH);
       if (unstorable) throw invalidField(unstorable.path.join('.'), `A text ${unstorable.problem}`);
       const grant = await clientKeys.resolve(request.params.clientKey);
-      const { rows, rejected } = readEvents(events, grant);
+      const { rows, rejected } = readEvents(events, grant, requestDimensions(request.headers, config.countryHeaders));
       const { accepted, duplicates } = await eventWriter.write(rows, usageOf(grant, { flags, evaluations, sdk }));
       return reply.status(202).send({ accepted, duplicates, rejected });
     },

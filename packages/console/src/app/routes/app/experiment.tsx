@@ -5,6 +5,7 @@ import { NotFound } from '../../../components/errors/not-found';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useExperiment } from '../../../features/experiments/api/get-experiment';
 import { ExperimentDetail, isExperimentTab } from '../../../features/experiments/components/detail/experiment-detail';
+import { useProject } from '../../../features/projects/api/get-project';
 import { isApiError } from '../../../lib/api-client';
 import { editExperimentPath, experimentPath, experimentsPath } from './experiment-paths';
 
@@ -13,6 +14,7 @@ export function ExperimentRoute() {
   const navigate = useNavigate();
   const { projectId = '', experimentKey = '', tab = 'overview' } = useParams();
   const experiment = useExperiment(projectId, experimentKey);
+  const project = useProject(projectId);
 
   if (!isExperimentTab(tab)) return <NotFound />;
   if (experiment.isPending) return <Skeleton active />;
@@ -35,6 +37,7 @@ export function ExperimentRoute() {
       onTabChange={(next) => navigate(experimentPath(projectId, experimentKey, next), { replace: true })}
       editHref={editExperimentPath(projectId, experimentKey)}
       onDeleted={() => navigate(experimentsPath(projectId), { replace: true })}
+      breakdownAttributes={project.data?.breakdownAttributes}
     />
   );
 }

@@ -11,6 +11,7 @@ import { HoldoutCard } from '../../../features/holdouts/components/holdout-card'
 import { useMetrics } from '../../../features/metrics/api/get-metrics';
 import { ProjectMembersTable } from '../../../features/project-members/components/project-members-table';
 import { useProject } from '../../../features/projects/api/get-project';
+import { BreakdownAttributesCard } from '../../../features/projects/components/breakdown-attributes-card';
 import { CustomScriptsCard } from '../../../features/projects/components/custom-scripts-card';
 import { DeleteProjectCard } from '../../../features/projects/components/delete-project-card';
 import { ProjectGeneralForm } from '../../../features/projects/components/project-general-form';
@@ -75,7 +76,12 @@ export function ProjectSettingsRoute() {
           {
             key: 'statistics',
             label: label('statistics'),
-            children: <StatisticsSettingsForm key={project.data.id} project={project.data} />,
+            children: (
+              <Flex vertical gap={24}>
+                <StatisticsSettingsForm key={project.data.id} project={project.data} />
+                <BreakdownAttributesCard key={`breakdowns-${project.data.id}`} project={project.data} />
+              </Flex>
+            ),
           },
           {
             key: 'environments',

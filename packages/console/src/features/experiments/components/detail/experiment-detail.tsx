@@ -33,6 +33,8 @@ interface ExperimentDetailProps {
   onTabChange: (tab: ExperimentTab) => void;
   editHref: string;
   onDeleted: () => void;
+  /** The project's chosen breakdown attributes, for the results' breakdowns. */
+  breakdownAttributes?: string[];
 }
 
 export function ExperimentDetail({
@@ -42,6 +44,7 @@ export function ExperimentDetail({
   onTabChange,
   editHref,
   onDeleted,
+  breakdownAttributes,
 }: ExperimentDetailProps) {
   const { t } = useTranslation('experiments');
   const canEdit = useCanEditExperiments();
@@ -77,6 +80,7 @@ export function ExperimentDetail({
         projectId={projectId}
         experiment={experiment}
         onDecide={canStop ? () => setStopping(true) : undefined}
+        breakdownAttributes={breakdownAttributes}
       />
     ),
     history: <ExperimentHistory projectId={projectId} experimentId={experiment.id} />,

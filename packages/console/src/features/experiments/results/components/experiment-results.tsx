@@ -11,6 +11,7 @@ import { useRefreshFinished } from '../hooks/use-refresh-finished';
 import { type ResultsFormat, useResultsFormat } from '../hooks/use-results-format';
 import { useResultsOptions } from '../hooks/use-results-options';
 import { AlertsPanel } from './alerts-panel';
+import { BreakdownSection } from './breakdown-section';
 import { ExposuresCard } from './exposures-card';
 import { HealthPanel } from './health-panel';
 import { MetricResultsCard } from './metric-results-card';
@@ -23,10 +24,17 @@ interface ExperimentResultsProps {
   experiment: Experiment;
   /** Opens the stop decision; absent when this user cannot stop the experiment now. */
   onDecide?: () => void;
+  /** The attributes the project chose to break results down by, beside the standard dimensions. */
+  breakdownAttributes?: string[];
 }
 
 /** The results tab: how the experiment is read, whether the snapshot passes its health checks, what won, and each metric in detail. */
-export function ExperimentResults({ projectId, experiment, onDecide }: ExperimentResultsProps) {
+export function ExperimentResults({
+  projectId,
+  experiment,
+  onDecide,
+  breakdownAttributes = [],
+}: ExperimentResultsProps) {
   const { t } = useTranslation('results');
   const [options, setOptions] = useResultsOptions();
   const results = useExperimentResults(projectId, experiment.key, options);
@@ -66,7 +74,22 @@ export function ExperimentResults({ projectId, experiment, onDecide }: Experimen
         <ServerErrorAlert error={refresh.error} style={{ marginTop: 12, marginBottom: 0 }} />
       </Card>
       {hasResults ? (
-        <ResultsBody projectId={projectId} experiment={experiment} results={data} format={format} onDecide={onDecide} />
+        <>
+          <ResultsBody
+            projectId={projectId}
+            experiment={experiment}
+            results={data}
+            format={format}
+            onDecide={onDecide}
+          />
+          <BreakdownSection
+            projectId={projectId}
+            experimentKey={experiment.key}
+            results={data}
+            format={format}
+            attributes={breakdownAttributes}
+          />
+        </>
       ) : (
         !data.refreshing && <ResultsPlaceholder />
       )}

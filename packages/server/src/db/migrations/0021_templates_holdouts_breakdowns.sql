@@ -22,6 +22,7 @@ CREATE TABLE "holdout" (
 --> statement-breakpoint
 ALTER TABLE "experiment" ADD COLUMN "planned_days" integer;--> statement-breakpoint
 ALTER TABLE "experiment" ADD COLUMN "decision_rule" jsonb;--> statement-breakpoint
+ALTER TABLE "project" ADD COLUMN "breakdown_attributes" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "experiment_template" ADD CONSTRAINT "experiment_template_project_id_project_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."project"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "experiment_template" ADD CONSTRAINT "experiment_template_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "holdout" ADD CONSTRAINT "holdout_experiment_id_experiment_id_fk" FOREIGN KEY ("experiment_id") REFERENCES "public"."experiment"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
