@@ -126,6 +126,27 @@ export const experimentDecisionSchema = z.object({
 });
 export type ExperimentDecision = z.infer<typeof experimentDecisionSchema>;
 
+/**
+ * A bandit moves traffic to the versions most likely best on the one primary metric (Thompson sampling), recomputing
+ * the weights every `scheduleMinutes` after `burnInHours` of equal weights, never below `minWeight` basis points.
+ */
+export const banditSettingsSchema = z.strictObject({
+  scheduleMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(60),
+  burnInHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24)
+    .default(24),
+  minWeight: z.number().int().min(0).max(5000).default(100),
+});
+export type BanditSettings = z.infer<typeof banditSettingsSchema>;
+
 export const experimentSchema = z.object({
   id: idSchema,
   key: z.string(),
@@ -148,6 +169,7 @@ export const experimentSchema = z.object({
   decision: experimentDecisionSchema.nullable(),
   /** A guardrail regression or sample ratio mismatch found by a refresh stops it and rolls back to control. */
   autoStop: z.boolean(),
+  bandit: banditSettingsSchema.nullable(),
   /** Alerts raised in its current phase (see the alerts endpoint). */
   openAlerts: z.number().int(),
   owner: userSummarySchema.nullable(),
@@ -196,6 +218,8 @@ const experimentFields = {
   versions: z.array(experimentVersionInputSchema).min(1).max(20),
   metrics: experimentMetricsSchema,
   autoStop: z.boolean(),
+  /** null: a fixed-weight experiment. */
+  bandit: banditSettingsSchema.nullable(),
 };
 
 export const createExperimentBodySchema = z.strictObject({
@@ -214,6 +238,7 @@ export const createExperimentBodySchema = z.strictObject({
   versions: experimentFields.versions.optional(),
   metrics: experimentMetricsSchema.default({ primary: [], secondary: [], guardrails: [] }),
   autoStop: experimentFields.autoStop.default(false),
+  bandit: experimentFields.bandit.default(null),
 });
 export type CreateExperimentBody = z.infer<typeof createExperimentBodySchema>;
 

@@ -1,6 +1,7 @@
 export * from './alerts';
 export * from './audit';
 export * from './auth';
+export * from './bandits';
 export * from './change-requests';
 export * from './common';
 export * from './conditions';

@@ -29,6 +29,7 @@ export function experimentFixture(overrides: Partial<Experiment> = {}): Experime
     metrics: { primary: [], secondary: [], guardrails: [] },
     decision: null,
     autoStop: false,
+    bandit: null,
     openAlerts: 0,
     owner: { id: owner.id, email: owner.email, name: owner.name },
     integrationConfigured: false,

@@ -26,6 +26,7 @@ const EVERYONE = {
   page: null,
   metrics: { primary: ['purchase'], secondary: ['revenue'], guardrails: [] },
   autoStop: false,
+  bandit: null,
 };
 
 /** The visual experiment's versions, and their changes as the visual editor saves them: the treatment's headline. */

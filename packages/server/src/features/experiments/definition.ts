@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type {
+  BanditSettings,
   Condition,
   CreateExperimentBody,
   ExperimentMetrics,
@@ -16,6 +17,7 @@ import type { Acting } from '../audit/service';
 import { holdLayer } from '../layers/service';
 import { holdMetricKeys } from '../metrics/service';
 import { holdSegmentKeys } from '../segments/service';
+import { checkBandit } from './bandit-settings';
 import { checkEdit, randomisingChanges, startIssues } from './lifecycle';
 import { getExperiment } from './queries';
 import { auditExperiment, pageOf } from './snapshot';
@@ -38,6 +40,7 @@ interface Definition {
   /** Keys of the project's metric library (archived metrics included), by role. */
   metrics: ExperimentMetrics;
   autoStop: boolean;
+  bandit: BanditSettings | null;
 }
 type Field = keyof Definition;
 
@@ -67,6 +70,7 @@ function definitionOf(experiment: ExperimentDetails): Definition {
     })),
     metrics: experiment.metrics,
     autoStop: experiment.autoStop,
+    bandit: experiment.bandit,
   };
 }
 
@@ -84,6 +88,7 @@ const rowOf = (definition: Definition) => ({
   pageOpenUrl: definition.page?.openUrl ?? null,
   metrics: definition.metrics,
   autoStop: definition.autoStop,
+  bandit: definition.bandit,
 });
 
 /** The layer a body names, held against deletion until the transaction ends. */
@@ -117,6 +122,9 @@ async function checkFields(
     });
   }
   if (fields.has('metrics')) await checkMetricKeys(tx, projectId, definition.metrics);
+  if (fields.has('bandit') || fields.has('metrics') || fields.has('versions')) {
+    await checkBandit(tx, projectId, definition);
+  }
 }
 
 /** Every key must name a metric of the project's library; the metrics are held against deletion until commit. */

@@ -34,6 +34,7 @@ export const experimentSnapshot = (experiment: ExperimentWithVersions) => ({
   })),
   metrics: experiment.metrics,
   autoStop: experiment.autoStop,
+  bandit: experiment.bandit,
   decision: experiment.decision,
 });
 

@@ -1,4 +1,5 @@
 import type {
+  BanditSettings,
   Condition,
   ExperimentDecision,
   ExperimentMetrics,
@@ -49,6 +50,8 @@ export interface Experiment {
   decision: ExperimentDecision | null;
   /** A guardrail regression or sample ratio mismatch found by a refresh stops it and rolls back to control. */
   autoStop: boolean;
+  /** Thompson sampling settings; null for fixed weights. */
+  bandit: BanditSettings | null;
   ownerId: string | null;
   startedAt: Date | null;
   /** When the current phase began: the first start, or the last re-randomisation. */

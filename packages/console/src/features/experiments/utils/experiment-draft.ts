@@ -1,4 +1,5 @@
 import type {
+  BanditSettings,
   Condition,
   CreateExperimentBody,
   Experiment,
@@ -48,6 +49,8 @@ export interface ExperimentDraft {
   metrics: ExperimentMetrics;
   /** A guardrail regression or sample ratio mismatch stops it and rolls back to control. */
   autoStop: boolean;
+  /** Thompson sampling settings; null for fixed weights. */
+  bandit: BanditSettings | null;
 }
 
 let lastVersionId = 0;
@@ -86,6 +89,7 @@ export function newDraft(names: { control: string; treatment: string }): Experim
     page: { url: '', match: 'exact', openUrl: '' },
     metrics: { primary: [], secondary: [], guardrails: [] },
     autoStop: false,
+    bandit: null,
   };
 }
 
@@ -120,6 +124,7 @@ export function draftFromExperiment(experiment: Experiment): ExperimentDraft {
     page: pageDraft(experiment.page),
     metrics: experiment.metrics,
     autoStop: experiment.autoStop,
+    bandit: experiment.bandit,
   };
 }
 
@@ -157,6 +162,7 @@ export function toExperimentFields(draft: ExperimentDraft): ExperimentFields {
     versions,
     metrics: draft.metrics,
     autoStop: draft.autoStop,
+    bandit: draft.bandit,
   };
 }
 

@@ -150,6 +150,7 @@ describe('testing a user', () => {
       metrics: { primary: [], secondary: [], guardrails: [] },
       decision: null,
       autoStop: false,
+      bandit: null,
       openAlerts: 0,
       owner: null,
       integrationConfigured: false,
