@@ -11,6 +11,7 @@ import { useRefreshFinished } from '../hooks/use-refresh-finished';
 import { type ResultsFormat, useResultsFormat } from '../hooks/use-results-format';
 import { useResultsOptions } from '../hooks/use-results-options';
 import { AlertsPanel } from './alerts-panel';
+import { BanditCard } from './bandit-card';
 import { ExposuresCard } from './exposures-card';
 import { HealthPanel } from './health-panel';
 import { MetricResultsCard } from './metric-results-card';
@@ -90,6 +91,7 @@ function ResultsBody({ projectId, experiment, results, format, onDecide }: Resul
       <HealthPanel results={results} format={format} />
       <ResultsSummary experiment={experiment} results={results} format={format} onDecide={onDecide} />
       <ExposuresCard results={results} format={format} />
+      {experiment.bandit && <BanditCard projectId={projectId} experiment={experiment} format={format} />}
       {METRIC_ROLES.map((role) => {
         const metrics = results.metrics.filter((metric) => metric.role === role);
         if (metrics.length === 0) return null;
