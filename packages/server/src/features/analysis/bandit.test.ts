@@ -178,7 +178,7 @@ describe('bandit experiments', () => {
     }
   });
 
-  it('leaves fixed-weight and stopped experiments alone', async () => {
+  it('leaves a stopped bandit alone', async () => {
     const api = await projectApi(t);
     await runningBandit(api, { ...BANDIT, burnInHours: 0 });
     await api.expectStatus(200, 'POST', '/experiments/checkout/stop', { outcome: 'inconclusive' });
@@ -190,5 +190,41 @@ describe('bandit experiments', () => {
     }
     const list: BanditPeriodList = await api.expectStatus(200, 'GET', '/experiments/checkout/bandit');
     expect(list.periods).toEqual([]);
+  });
+
+  it('raises no sample ratio alert for a bandit, whose split follows its changing weights, so auto-stop leaves it running', async () => {
+    const api = await projectApi(t);
+    await purchaseMetric(api);
+    await api.expectStatus(201, 'POST', '/experiments', {
+      key: 'checkout',
+      name: 'Checkout',
+      versions: VERSIONS,
+      metrics: { primary: ['purchase'] },
+      bandit: BANDIT,
+      autoStop: true,
+    });
+    await api.expectStatus(200, 'POST', '/experiments/checkout/start');
+    const clientKey = await createKey(t.app, api.owner, api.project.id, 'client');
+    // 1,000 units in control and 1,000 in treatment against weights of 70% and 30%: a mismatch for fixed weights.
+    const events = visits(1000, { control: 0.1, treatment: 0.1 }, Date.now() + 1000);
+    for (let start = 0; start < events.length; start += 500) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/sdk/v1/events/${clientKey.key}`,
+        payload: { events: events.slice(start, start + 500) },
+      });
+      expect(response.statusCode).toBe(202);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await api.expectStatus(202, 'POST', '/experiments/checkout/results/refresh');
+    await expect
+      .poll(async () => (await api.expectStatus(200, 'GET', '/experiments/checkout/results')).refreshing, {
+        timeout: 20_000,
+      })
+      .toBeNull();
+    const results = await api.expectStatus(200, 'GET', '/experiments/checkout/results');
+    expect(results.versions.map((version: { units: number }) => version.units)).toEqual([1000, 1000]);
+    expect((await api.expectStatus(200, 'GET', '/experiments/checkout/alerts')).alerts).toEqual([]);
+    expect((await api.expectStatus(200, 'GET', '/experiments/checkout')).status).toBe('running');
   });
 });
