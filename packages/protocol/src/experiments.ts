@@ -150,6 +150,26 @@ export const decisionRuleSchema = z.strictObject({
   guardrails: z.enum(DECISION_GUARDRAIL_RULES),
 });
 export type DecisionRule = z.infer<typeof decisionRuleSchema>;
+/**
+ * A bandit moves traffic to the versions most likely best on the one primary metric (Thompson sampling), recomputing
+ * the weights every `scheduleMinutes` after `burnInHours` of equal weights, never below `minWeight` basis points.
+ */
+export const banditSettingsSchema = z.strictObject({
+  scheduleMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(60),
+  burnInHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24)
+    .default(24),
+  minWeight: z.number().int().min(0).max(5000).default(100),
+});
+export type BanditSettings = z.infer<typeof banditSettingsSchema>;
 
 export const experimentSchema = z.object({
   id: idSchema,
@@ -177,6 +197,7 @@ export const experimentSchema = z.object({
   plannedDays: z.number().int().nullable(),
   /** What the results must show to ship or roll back; null when none was agreed. */
   decisionRule: decisionRuleSchema.nullable(),
+  bandit: banditSettingsSchema.nullable(),
   /** Alerts raised in its current phase (see the alerts endpoint). */
   openAlerts: z.number().int(),
   owner: userSummarySchema.nullable(),
@@ -229,6 +250,8 @@ export const experimentFields = {
   plannedDays: plannedDaysSchema.nullable(),
   /** null: no rule agreed. */
   decisionRule: decisionRuleSchema.nullable(),
+  /** null: a fixed-weight experiment. */
+  bandit: banditSettingsSchema.nullable(),
 };
 
 export const createExperimentBodySchema = z.strictObject({
@@ -249,6 +272,7 @@ export const createExperimentBodySchema = z.strictObject({
   autoStop: experimentFields.autoStop.default(false),
   plannedDays: experimentFields.plannedDays.default(null),
   decisionRule: experimentFields.decisionRule.default(null),
+  bandit: experimentFields.bandit.default(null),
 });
 export type CreateExperimentBody = z.infer<typeof createExperimentBodySchema>;
 

@@ -2,6 +2,7 @@ export * from './alerts';
 export * from './audit';
 export * from './auth';
 export * from './breakdowns';
+export * from './bandits';
 export * from './change-requests';
 export * from './common';
 export * from './conditions';

@@ -15,3 +15,13 @@ export type { SampleSize, SampleSizeInput } from './power';
 export { duration, sampleSize } from './power';
 export type { SrmResult } from './srm';
 export { SRM_THRESHOLD, srmTest } from './srm';
+export { stratifiedArms } from './stratified';
+export type { ThompsonOptions } from './thompson';
+export {
+  banditWeights,
+  DEFAULT_THOMPSON_DRAWS,
+  equalWeights,
+  probabilityBest,
+  thompsonWeights,
+  WEIGHT_TOTAL,
+} from './thompson';

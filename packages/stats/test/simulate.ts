@@ -20,6 +20,9 @@ export function createSimulator(seed: number) {
     conversions(k: number, rate: number): number {
       return binomial(k, rate);
     },
+    binomial(k: number, p: number): number {
+      return binomial(k, p);
+    },
     // k units whose covariate x ~ N(0, 1) and metric y = correlation·x + √(1 − correlation²)·e, e ~ N(0, 1).
     correlatedUnits(k: number, correlation: number): CupedMeanArm {
       const arm = { n: k, sum: 0, sumSquares: 0, covariateSum: 0, covariateSumSquares: 0, crossSum: 0 };

@@ -1,6 +1,7 @@
 import {
   type AlertKind,
   API_KEY_KINDS,
+  type BanditSettings,
   CHANGE_REQUEST_STATUSES,
   type ChangeRequestChange,
   type Condition,
@@ -430,6 +431,8 @@ export const experiment = pgTable(
     plannedDays: integer('planned_days'),
     /** What the results must show to ship or roll back; null when none was agreed. */
     decisionRule: jsonb('decision_rule').$type<DecisionRule>(),
+    /** Thompson sampling settings; null for fixed weights. */
+    bandit: jsonb('bandit').$type<BanditSettings>(),
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
     startedAt: at('started_at'),
     /** When the current phase began: the first start, or the last re-randomisation. Its analysis starts here. */
@@ -950,4 +953,28 @@ export const changeRequestComment = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('change_request_comment_change_request_id_idx').on(table.changeRequestId, table.at)],
+);
+
+/**
+ * A bandit's periods within a phase: each recomputation of its weights starts one. Assignment keeps its salt across
+ * periods, so units keep their version; the analysis compares versions within each period (see stratifiedArms). The
+ * unique index lets only one server write a period.
+ */
+export const banditPeriod = pgTable(
+  'bandit_period',
+  {
+    id: text('id').primaryKey(),
+    projectId: projectId(),
+    experimentId: text('experiment_id')
+      .notNull()
+      .references(() => experiment.id, { onDelete: 'cascade' }),
+    phase: integer('phase').notNull(),
+    index: integer('index').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Basis points by version key. */
+    weights: jsonb('weights').$type<Record<string, number>>().notNull(),
+    /** Probability of being best by version key; null while burning in. */
+    probabilities: jsonb('probabilities').$type<Record<string, number>>(),
+  },
+  (table) => [uniqueIndex('bandit_period_once').on(table.experimentId, table.phase, table.index)],
 );

@@ -31,6 +31,7 @@ export function experimentFixture(overrides: Partial<Experiment> = {}): Experime
     autoStop: false,
     plannedDays: null,
     decisionRule: null,
+    bandit: null,
     openAlerts: 0,
     owner: { id: owner.id, email: owner.email, name: owner.name },
     integrationConfigured: false,

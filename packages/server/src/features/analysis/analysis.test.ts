@@ -193,10 +193,10 @@ describe('scheduled refreshes', () => {
 describe('results API documentation', () => {
   const t = useTestApp();
 
-  it('documents reading, breaking down and refreshing results, and reading alerts, under their own tag', async () => {
+  it('documents reading, breaking down and refreshing results, and reading alerts and bandit periods, under their own tag', async () => {
     const document = (await t.app.inject({ url: '/api/docs/json' })).json();
     const operations = Object.entries(document.paths as Record<string, Record<string, { tags: string[] }>>)
-      .filter(([path]) => /\/(results|alerts)/.test(path))
+      .filter(([path]) => /\/(results|alerts|bandit)/.test(path))
       .flatMap(([path, methods]) =>
         Object.entries(methods).map(([method, operation]) => [`${method} ${path}`, operation.tags]),
       );
@@ -205,6 +205,7 @@ describe('results API documentation', () => {
       'get /api/v1/projects/{projectId}/experiments/{experimentKey}/results/breakdown': ['results'],
       'post /api/v1/projects/{projectId}/experiments/{experimentKey}/results/refresh': ['results'],
       'get /api/v1/projects/{projectId}/experiments/{experimentKey}/alerts': ['results'],
+      'get /api/v1/projects/{projectId}/experiments/{experimentKey}/bandit': ['results'],
     });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  banditPeriodListSchema,
   breakdownQuerySchema,
   experimentAlertListSchema,
   experimentBreakdownSchema,
@@ -12,6 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { projectParams, withErrors } from '../../http/schemas';
+import { banditPeriods } from './bandit-periods';
+import { scheduleBanditRecomputations } from './bandit-scheduler';
 import { metricBaseline } from './baseline';
 import { experimentBreakdown } from './breakdown';
 import { createLimiter } from './limiter';
@@ -51,6 +54,8 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (
   if (config.analysisRefreshMinutes > 0) {
     const stop = scheduleRefreshes(refreshing, config.analysisRefreshMinutes);
     app.addHook('onClose', stop);
+    const stopBandits = scheduleBanditRecomputations(refreshing);
+    app.addHook('onClose', stopBandits);
   }
 
   app.get(
@@ -87,6 +92,24 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request) => {
       const { projectId, experimentKey } = request.params;
       return experimentBreakdown(refreshing, projectId, experimentKey, request.query);
+    },
+  );
+
+  app.get(
+    '/projects/:projectId/experiments/:experimentKey/bandit',
+    {
+      config: { access: { role: 'viewer', apiKeys: true } },
+      schema: {
+        tags,
+        summary:
+          "A bandit's periods in its current phase, oldest first: each one's weights and the versions' probabilities of being best behind them",
+        params: experimentParams,
+        response: withErrors({ 200: banditPeriodListSchema }),
+      },
+    },
+    async (request) => {
+      const { projectId, experimentKey } = request.params;
+      return banditPeriods(db, projectId, experimentKey);
     },
   );
 

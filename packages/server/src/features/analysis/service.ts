@@ -87,7 +87,8 @@ async function announceSampleRatioMismatch(
   previous: SnapshotData | undefined,
   data: SnapshotData,
 ) {
-  if (!sampleRatioMismatched(experiment.versions, data.versions)) return;
+  // A bandit's weights change by design (see raiseAlerts).
+  if (experiment.bandit || !sampleRatioMismatched(experiment.versions, data.versions)) return;
   if (previous && sampleRatioMismatched(experiment.versions, previous.versions)) return;
   const srm = sampleRatioTest(experiment.versions, data.versions)!;
   await enqueueWebhookEvent(tx, {

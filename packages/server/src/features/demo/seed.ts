@@ -28,6 +28,7 @@ const EVERYONE = {
   autoStop: false,
   plannedDays: 14,
   decisionRule: { ship: 'any_primary_wins', guardrails: 'none_regress' } as const,
+  bandit: null,
 };
 
 /** The visual experiment's versions, and their changes as the visual editor saves them: the treatment's headline. */

@@ -1,8 +1,9 @@
-import type {
-  CreateExperimentTemplateBody,
-  ExperimentTemplateSettings,
-  FieldIssue,
-  UpdateExperimentTemplateBody,
+import {
+  type CreateExperimentTemplateBody,
+  type ExperimentTemplateSettings,
+  type FieldIssue,
+  HOLDOUT_KIND,
+  type UpdateExperimentTemplateBody,
 } from '@tabula/protocol';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../http/app-error';
@@ -119,6 +120,14 @@ async function checkSettings(tx: Database, projectId: string, settings: Experime
   if (issues.length > 0) throw new AppError('validation_failed', issues[0]!.message, issues);
 }
 
+/** A holdout is kept by the project's holdout settings, not started from a template. */
+async function templateSource(tx: Database, projectId: string, key: string) {
+  const experiment = await getExperiment(tx, projectId, key);
+  if (experiment.kind === HOLDOUT_KIND)
+    throw conflict(`"${key}" is a holdout: a holdout cannot be saved as a template`);
+  return { ...experiment, kind: experiment.kind };
+}
+
 /** From settings given, or from an experiment of the same project ("save as template"). */
 export async function createTemplate(
   tx: Database,
@@ -126,7 +135,7 @@ export async function createTemplate(
   projectId: string,
   input: CreateExperimentTemplateBody,
 ): Promise<ExperimentTemplateDetails> {
-  const settings = input.settings ?? settingsFromExperiment(await getExperiment(tx, projectId, input.fromExperiment!));
+  const settings = input.settings ?? settingsFromExperiment(await templateSource(tx, projectId, input.fromExperiment!));
   await checkSettings(tx, projectId, settings);
   if (await selectTemplate(tx, projectId, input.key)) {
     throw conflict(`This project already has an experiment template with key "${input.key}"`);

@@ -3,7 +3,9 @@ import type { ExperimentDetails } from '../experiments/service';
 import type { ProjectReferences } from './types';
 
 /** What a new experiment can take from this one: its setup, not what names it, its page or its versions' content. */
-export const settingsFromExperiment = (experiment: ExperimentDetails): ExperimentTemplateSettings => ({
+export const settingsFromExperiment = (
+  experiment: ExperimentDetails & Pick<ExperimentTemplateSettings, 'kind'>,
+): ExperimentTemplateSettings => ({
   kind: experiment.kind,
   unitAttribute: experiment.unitAttribute,
   traffic: experiment.traffic,

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type {
+  BanditSettings,
   Condition,
   CreateExperimentBody,
   DecisionRule,
@@ -17,6 +18,7 @@ import type { Acting } from '../audit/service';
 import { holdLayer } from '../layers/service';
 import { holdMetricKeys } from '../metrics/service';
 import { holdSegmentKeys } from '../segments/service';
+import { checkBandit } from './bandit-settings';
 import { checkEdit, randomisingChanges, startIssues } from './lifecycle';
 import { getExperiment } from './queries';
 import { auditExperiment, pageOf } from './snapshot';
@@ -41,6 +43,7 @@ interface Definition {
   autoStop: boolean;
   plannedDays: number | null;
   decisionRule: DecisionRule | null;
+  bandit: BanditSettings | null;
 }
 type Field = keyof Definition;
 
@@ -72,6 +75,7 @@ function definitionOf(experiment: ExperimentDetails): Definition {
     autoStop: experiment.autoStop,
     plannedDays: experiment.plannedDays,
     decisionRule: experiment.decisionRule,
+    bandit: experiment.bandit,
   };
 }
 
@@ -91,6 +95,7 @@ const rowOf = (definition: Definition) => ({
   autoStop: definition.autoStop,
   plannedDays: definition.plannedDays,
   decisionRule: definition.decisionRule,
+  bandit: definition.bandit,
 });
 
 /** The layer a body names, held against deletion until the transaction ends. */
@@ -124,6 +129,9 @@ async function checkFields(
     });
   }
   if (fields.has('metrics')) await checkMetricKeys(tx, projectId, definition.metrics);
+  if (fields.has('bandit') || fields.has('metrics') || fields.has('versions')) {
+    await checkBandit(tx, projectId, definition);
+  }
 }
 
 /** Every key must name a metric of the project's library; the metrics are held against deletion until commit. */

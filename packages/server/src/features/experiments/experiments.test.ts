@@ -410,8 +410,8 @@ describe('experiments', () => {
   it('documents every route with its tag and an example body for each write', async () => {
     const document = (await t.app.inject({ url: '/api/docs/json' })).json();
     const operations = Object.entries(document.paths as Record<string, Record<string, Record<string, unknown>>>)
-      // An experiment's results and alerts are documented with the analysis.
-      .filter(([path]) => /\/(experiments|layers)/.test(path) && !/\/(results|alerts)/.test(path))
+      // An experiment's results, alerts and bandit periods are documented with the analysis.
+      .filter(([path]) => /\/(experiments|layers)/.test(path) && !/\/(results|alerts|bandit)/.test(path))
       .flatMap(([path, methods]) =>
         Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
       );

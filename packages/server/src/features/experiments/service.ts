@@ -17,5 +17,6 @@ export const listRunningExperiments = (db: Database, projectId: string): Promise
 /** Every experiment of the project, whatever its status: what a flag rule may serve. */
 export const listExperimentKeys = (db: Database, projectId: string): Promise<string[]> =>
   selectExperimentKeys(db, projectId);
+export { setBanditWeights } from './bandit-weights';
 export { experimentReach, experimentReachOf } from './reach';
 export { stopExperiment } from './stop-experiment';

@@ -36,6 +36,7 @@ export const experimentSnapshot = (experiment: ExperimentWithVersions) => ({
   autoStop: experiment.autoStop,
   plannedDays: experiment.plannedDays,
   decisionRule: experiment.decisionRule,
+  bandit: experiment.bandit,
   decision: experiment.decision,
 });
 

@@ -1,4 +1,5 @@
 import type {
+  BanditSettings,
   Condition,
   DecisionRule,
   ExperimentDecision,
@@ -55,6 +56,8 @@ export interface Experiment {
   plannedDays: number | null;
   /** What the results must show to ship or roll back; null when none was agreed. */
   decisionRule: DecisionRule | null;
+  /** Thompson sampling settings; null for fixed weights. */
+  bandit: BanditSettings | null;
   ownerId: string | null;
   startedAt: Date | null;
   /** When the current phase began: the first start, or the last re-randomisation. */

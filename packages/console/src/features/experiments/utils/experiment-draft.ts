@@ -1,4 +1,5 @@
 import type {
+  BanditSettings,
   Condition,
   CreateExperimentBody,
   DecisionRule,
@@ -54,6 +55,8 @@ export interface ExperimentDraft {
   plannedDays: number | null;
   /** What the results must show to ship or roll back; null: none agreed. */
   decisionRule: DecisionRule | null;
+  /** Thompson sampling settings; null for fixed weights. */
+  bandit: BanditSettings | null;
 }
 
 let lastVersionId = 0;
@@ -94,6 +97,7 @@ export function newDraft(names: { control: string; treatment: string }): Experim
     autoStop: false,
     plannedDays: null,
     decisionRule: null,
+    bandit: null,
   };
 }
 
@@ -131,6 +135,7 @@ export function draftFromExperiment(experiment: Experiment): ExperimentDraft {
     autoStop: experiment.autoStop,
     plannedDays: experiment.plannedDays,
     decisionRule: experiment.decisionRule,
+    bandit: experiment.bandit,
   };
 }
 
@@ -170,6 +175,7 @@ export function toExperimentFields(draft: ExperimentDraft): ExperimentFields {
     autoStop: draft.autoStop,
     plannedDays: draft.plannedDays,
     decisionRule: draft.decisionRule,
+    bandit: draft.bandit,
   };
 }
 

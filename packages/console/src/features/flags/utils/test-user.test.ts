@@ -152,6 +152,7 @@ describe('testing a user', () => {
       autoStop: false,
       plannedDays: null,
       decisionRule: null,
+      bandit: null,
       openAlerts: 0,
       owner: null,
       integrationConfigured: false,

@@ -253,6 +253,46 @@ describe('experiment wizard', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ autoStop: true });
   });
 
+  it('saves a bandit with its settings, the minimum weight typed in percent', async () => {
+    const purchase: Metric = {
+      id: 'mtrpurchase22222',
+      key: 'purchase',
+      name: 'Purchase',
+      description: '',
+      tags: [],
+      type: 'conversion',
+      source: { kind: 'event', event: 'purchase', filter: null },
+      ratio: null,
+      windowHours: 72,
+      direction: 'higher',
+      capping: { kind: 'none' },
+      cuped: { enabled: false, lookbackDays: 14 },
+      experiments: [],
+      archivedAt: null,
+      createdAt: '2025-01-09T10:00:00.000Z',
+      updatedAt: '2025-01-09T10:00:00.000Z',
+    };
+    const created = experimentFixture({ status: 'draft', key: 'green-checkout-button' });
+    const { calls } = mockApi({
+      [`GET /api/v1/projects/${project.id}/metrics`]: { body: { metrics: [purchase], total: 1, nextOffset: null } },
+      [`POST ${experimentsPathOf()}`]: { status: 201, body: created },
+    });
+    const { onSaved } = renderWizard();
+    await fillBasics();
+    next();
+    const bandit = await screen.findByTestId('wizard-bandit');
+    expect(bandit.getAttribute('aria-checked')).toBe('false');
+    expect(screen.queryByLabelText('Minimum weight per version (%)')).toBeNull();
+    fireEvent.click(bandit);
+    const floor = await screen.findByLabelText('Minimum weight per version (%)');
+    fireEvent.change(floor, { target: { value: '2.5' } });
+    fireEvent.click(screen.getByTestId('wizard-save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(created));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      bandit: { scheduleMinutes: 60, burnInHours: 24, minWeight: 250 },
+    });
+  });
+
   it('goes to the first step with a problem instead of saving', async () => {
     const { calls } = mockApi({});
     renderWizard();

@@ -7,6 +7,7 @@ import { useMetricLibrary } from '../../api/get-metric-library';
 import { PlanEstimates } from '../../power/components/plan-estimates';
 import { metricKeysOf } from '../../power/utils/power';
 import { PlanFields } from './plan-fields';
+import { BanditField } from './bandit-field';
 import type { StepProps } from './step-props';
 import { WizardField, wizardFieldId } from './wizard-field';
 
@@ -65,6 +66,7 @@ export function MetricsStep({ draft, onChange, problems, projectId }: StepProps 
       </WizardField>
       <AutoStopField draft={draft} onChange={onChange} />
       <PlanFields draft={draft} onChange={onChange} />
+      <BanditField draft={draft} onChange={onChange} />
       <PlanEstimates
         projectId={projectId}
         primary={draft.metrics.primary}

@@ -356,4 +356,45 @@ describe('experiment results', () => {
     );
     expect(within(items[1]!).queryByTestId('alert-stopped-experiment')).toBeNull();
   });
+
+  it('charts a bandit’s weights over its periods beside each version’s chance to be best', async () => {
+    const bandit = experimentFixture({ bandit: { scheduleMinutes: 60, burnInHours: 24, minWeight: 100 } });
+    mockApi({
+      [`GET ${resultsPathOf()}`]: { body: resultsFixture() },
+      [`GET ${alertsPathOf()}`]: { body: { alerts: [] } },
+      [`GET ${resultsPathOf().replace(/\/results$/, '/bandit')}`]: {
+        body: {
+          phase: 1,
+          periods: [
+            {
+              index: 0,
+              startedAt: '2025-01-10T10:00:00.000Z',
+              weights: { control: 5000, green: 5000 },
+              probabilities: null,
+            },
+            {
+              index: 1,
+              startedAt: '2025-01-11T10:00:00.000Z',
+              weights: { control: 1200, green: 8800 },
+              probabilities: { control: 0.11, green: 0.89 },
+            },
+          ],
+        },
+      },
+    });
+    renderWithApp(<ExperimentResults projectId={project.id} experiment={bandit} onDecide={vi.fn()} />, {
+      me: meAs('editor'),
+      path: '/projects/:projectId/experiments/:experimentKey/results',
+      url: `/projects/${project.id}/experiments/${bandit.key}/results`,
+    });
+    expect((await screen.findByTestId('best-green')).textContent).toContain('89%');
+    expect(screen.getByTestId('best-control').textContent).toContain('11%');
+    expect(await screen.findByTestId('bandit-weights-chart')).toBeTruthy();
+  });
+
+  it('shows no bandit card for a fixed-weight experiment', async () => {
+    renderResults(resultsFixture());
+    await row('purchase', 'green');
+    expect(screen.queryByTestId('bandit')).toBeNull();
+  });
 });

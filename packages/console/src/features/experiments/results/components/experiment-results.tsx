@@ -12,6 +12,7 @@ import { type ResultsFormat, useResultsFormat } from '../hooks/use-results-forma
 import { useResultsOptions } from '../hooks/use-results-options';
 import { AlertsPanel } from './alerts-panel';
 import { BreakdownSection } from './breakdown-section';
+import { BanditCard } from './bandit-card';
 import { ExposuresCard } from './exposures-card';
 import { HealthPanel } from './health-panel';
 import { MetricResultsCard } from './metric-results-card';
@@ -113,6 +114,7 @@ function ResultsBody({ projectId, experiment, results, format, onDecide }: Resul
       <HealthPanel results={results} format={format} />
       <ResultsSummary experiment={experiment} results={results} format={format} onDecide={onDecide} />
       <ExposuresCard results={results} format={format} />
+      {experiment.bandit && <BanditCard projectId={projectId} experiment={experiment} format={format} />}
       {METRIC_ROLES.map((role) => {
         const metrics = results.metrics.filter((metric) => metric.role === role);
         if (metrics.length === 0) return null;

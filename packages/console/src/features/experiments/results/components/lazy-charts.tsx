@@ -18,3 +18,13 @@ export const UnitsChart = (props: ComponentProps<typeof LazyUnitsChart>) => (
     <LazyUnitsChart {...props} />
   </Suspense>
 );
+
+const LazyBanditWeightsChart = lazy(() =>
+  import('./bandit-weights-chart').then((module) => ({ default: module.BanditWeightsChart })),
+);
+
+export const BanditWeightsChart = (props: ComponentProps<typeof LazyBanditWeightsChart>) => (
+  <Suspense fallback={placeholder}>
+    <LazyBanditWeightsChart {...props} />
+  </Suspense>
+);

@@ -1,0 +1,153 @@
+import type { ConversionArm, MeanArm } from '@tabula/stats';
+import { equalWeights, thompsonWeights } from '@tabula/stats';
+import type { Database } from '../../db/client';
+import { newId } from '../../lib/ids';
+import { type Acting, recordAudit } from '../audit/service';
+import { type ExperimentDetails, getExperiment, setBanditWeights } from '../experiments/service';
+import { getMetric } from '../metrics/service';
+import { getProject } from '../projects/service';
+import { aggregate } from './aggregate';
+import { type BanditPeriodRow, insertPeriod, lockBanditPeriods, selectPeriods } from './bandit-store';
+import { aggregateOnClickHouse } from './clickhouse-aggregate';
+import { armOf, totalsByVersion, zero } from './results';
+import type { RefreshContext } from './service';
+
+const HOUR_MS = 3_600_000;
+
+/** What one recomputation decided: the new period's weights, and the probabilities behind them (null: burn-in). */
+interface NextWeights {
+  weights: number[];
+  probabilities: number[] | null;
+}
+
+// FNV-1a, 32 bits: the generator's seed from the period's identity, so a recomputation is reproducible.
+function seedOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash === 0 ? 1 : hash;
+}
+
+const byKey = (experiment: ExperimentDetails, values: number[]) =>
+  Object.fromEntries(experiment.versions.map((version, index) => [version.key, values[index] as number]));
+
+/** Each version's units and primary-metric sums over the phase so far, as the results count them. */
+async function primaryArms(context: RefreshContext, experiment: ExperimentDetails, from: Date, until: Date) {
+  const metric = await getMetric(context.db, experiment.projectId, experiment.metrics.primary[0] as string);
+  const scope = {
+    projectId: experiment.projectId,
+    experimentKey: experiment.key,
+    versionKeys: experiment.versions.map((version) => version.key),
+    from,
+    until,
+  };
+  const data = context.clickhouse
+    ? await aggregateOnClickHouse(context.clickhouse, scope, [metric])
+    : await aggregate(context.analysisDb, scope, [metric]);
+  const totals = totalsByVersion(data.metrics[metric.key] ?? []);
+  const arms = experiment.versions.map(
+    (version) => armOf(metric.type, totals.get(version.key) ?? zero(), false) as ConversionArm | MeanArm,
+  );
+  return { arms, lowerIsBetter: metric.direction === 'lower' };
+}
+
+/**
+ * The weights of the period that starts now: equal during the burn-in, then Thompson sampling on the primary metric;
+ * null when nothing would change (a burn-in period already in force).
+ */
+async function nextWeights(
+  context: RefreshContext,
+  experiment: ExperimentDetails,
+  last: BanditPeriodRow | undefined,
+  now: Date,
+): Promise<NextWeights | null> {
+  const bandit = experiment.bandit!;
+  const from = experiment.phaseStartedAt ?? experiment.startedAt ?? now;
+  if (now.getTime() < from.getTime() + bandit.burnInHours * HOUR_MS) {
+    if (last && last.probabilities === null) return null;
+    return { weights: equalWeights(experiment.versions.length), probabilities: null };
+  }
+  const { arms, lowerIsBetter } = await primaryArms(context, experiment, from, now);
+  const index = last ? last.index + 1 : 0;
+  const { weights, probabilities } = thompsonWeights(arms, {
+    seed: seedOf(`${experiment.id}:${experiment.phase}:${index}`),
+    lowerIsBetter,
+    minWeight: bandit.minWeight,
+  });
+  return { weights, probabilities };
+}
+
+/**
+ * Starts the bandit's next period when it is due (its last period began `scheduleMinutes` ago or more, or it has
+ * none yet): computes the weights, then in one transaction writes the period, sets the versions' weights and audits
+ * it as the system. Servers that all found it due write it once: the write re-checks, under the experiment's bandit
+ * lock, that no period began since it was due. Returns the period written, or null; the caller rebuilds the
+ * payloads after it committed.
+ */
+export async function recomputeBandit(
+  context: RefreshContext,
+  target: { projectId: string; key: string },
+  now = new Date(),
+): Promise<BanditPeriodRow | null> {
+  const experiment = await getExperiment(context.db, target.projectId, target.key);
+  if (experiment.status !== 'running' || experiment.bandit === null) return null;
+  const dueBefore = now.getTime() - experiment.bandit.scheduleMinutes * 60_000;
+  const isDue = (last: BanditPeriodRow | undefined) => !last || last.startedAt.getTime() <= dueBefore;
+  const seen = (await selectPeriods(context.db, experiment.id, experiment.phase)).at(-1);
+  if (!isDue(seen)) return null;
+  const next = await nextWeights(context, experiment, seen, now);
+  if (!next) return null;
+  return context.db.transaction(async (tx) => {
+    await lockBanditPeriods(tx, experiment.id);
+    const current = await getExperiment(tx, target.projectId, target.key, true);
+    const unchanged =
+      current.status === 'running' &&
+      current.bandit !== null &&
+      current.phase === experiment.phase &&
+      current.versions.map((version) => version.key).join() === experiment.versions.map((v) => v.key).join();
+    const last = (await selectPeriods(tx, experiment.id, experiment.phase)).at(-1);
+    if (!unchanged || !isDue(last) || last?.index !== seen?.index) return null;
+    const period = await insertPeriod(tx, {
+      id: newId(),
+      projectId: experiment.projectId,
+      experimentId: experiment.id,
+      phase: experiment.phase,
+      index: last ? last.index + 1 : 0,
+      startedAt: now,
+      weights: byKey(experiment, next.weights),
+      probabilities: next.probabilities && byKey(experiment, next.probabilities),
+    });
+    if (!period) return null;
+    await setBanditWeights(tx, experiment.id, period.weights);
+    await auditPeriod(tx, current, period);
+    return period;
+  });
+}
+
+async function auditPeriod(tx: Database, experiment: ExperimentDetails, period: BanditPeriodRow) {
+  const project = await getProject(tx, experiment.projectId);
+  const system: Acting = { organizationId: project.organizationId, actor: { kind: 'system', id: null, name: null } };
+  await recordAudit(tx, {
+    ...system,
+    projectId: experiment.projectId,
+    action: 'experiment.bandit_period_started',
+    entityType: 'experiment',
+    entityId: experiment.id,
+    before: {
+      key: experiment.key,
+      weights: byKey(
+        experiment,
+        experiment.versions.map((version) => version.weight),
+      ),
+    },
+    after: {
+      key: experiment.key,
+      phase: period.phase,
+      period: period.index,
+      weights: period.weights,
+      probabilities: period.probabilities,
+    },
+  });
+}
