@@ -150,16 +150,19 @@ export const decisionRuleSchema = z.strictObject({
   guardrails: z.enum(DECISION_GUARDRAIL_RULES),
 });
 export type DecisionRule = z.infer<typeof decisionRuleSchema>;
+
 /**
  * A bandit moves traffic to the versions most likely best on the one primary metric (Thompson sampling), recomputing
  * the weights every `scheduleMinutes` after `burnInHours` of equal weights, never below `minWeight` basis points.
+ * Weights change on whole hours only: the analysis tells periods apart by the hour of each unit's first exposure.
  */
 export const banditSettingsSchema = z.strictObject({
   scheduleMinutes: z
     .number()
     .int()
-    .min(5)
+    .min(60)
     .max(7 * 24 * 60)
+    .multipleOf(60, 'Please input whole hours (a multiple of 60 minutes)')
     .default(60),
   burnInHours: z
     .number()

@@ -27,6 +27,8 @@ export interface AggregationScope {
    * exposure attribute) at its first exposure ('' without one), in place of its day of first exposure.
    */
   dimension?: string;
+  /** Sums by hour however long the phase (a bandit's, see bucketOf). */
+  hourly?: boolean;
 }
 
 export interface AggregationOptions {

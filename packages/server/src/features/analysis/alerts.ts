@@ -1,6 +1,7 @@
 import type { AlertFinding, MetricResult, StatisticsSettings } from '@tabula/protocol';
 import { SRM_THRESHOLD } from '@tabula/stats';
 import {
+  type BanditPeriodInput,
   computeResults,
   type ResultsMetric,
   type ResultsVersion,
@@ -18,6 +19,8 @@ export const NO_TRAFFIC_MIN_TOTAL_UNITS = 100;
 
 export interface AlertInput {
   versions: ResultsVersion[];
+  /** A bandit's periods: its guardrails are compared period by period (see ResultsInput). */
+  periods?: BanditPeriodInput[];
   exposures: VersionExposure[];
   /** The experiment's guardrail metrics with their sums; other roles are never alerted on. */
   guardrails: ResultsMetric[];
@@ -37,6 +40,7 @@ function guardrailResults(input: AlertInput): MetricResult[] {
   return computeResults({
     versions: input.versions,
     exposures: input.exposures,
+    periods: input.periods,
     metrics: input.guardrails.map((entry) => ({ ...entry, role: 'guardrails' })),
     settings: { ...input.settings, method: 'frequentist' },
     options: { sequential: true, relative: true, cuped: true },

@@ -1,7 +1,9 @@
 import type { BanditPeriodList } from '@tabula/protocol';
 import type { Database } from '../../db/client';
-import { getExperiment } from '../experiments/service';
+import { type ExperimentDetails, getExperiment } from '../experiments/service';
 import { selectPeriods } from './bandit-store';
+import { hourLabel } from './buckets';
+import type { BanditPeriodInput } from './results';
 
 /** The bandit's periods in the experiment's current phase, as the results page charts them. */
 export async function banditPeriods(db: Database, projectId: string, key: string): Promise<BanditPeriodList> {
@@ -16,4 +18,14 @@ export async function banditPeriods(db: Database, projectId: string, key: string
       probabilities: period.probabilities,
     })),
   };
+}
+
+/** A bandit's periods as its results compare versions by them; undefined for an experiment of fixed weights. */
+export async function resultsPeriods(
+  db: Database,
+  experiment: Pick<ExperimentDetails, 'id' | 'phase' | 'bandit'>,
+): Promise<BanditPeriodInput[] | undefined> {
+  if (!experiment.bandit) return undefined;
+  const periods = await selectPeriods(db, experiment.id, experiment.phase);
+  return periods.map((period) => ({ start: hourLabel(period.startedAt), weights: period.weights }));
 }

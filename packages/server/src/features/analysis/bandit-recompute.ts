@@ -8,11 +8,19 @@ import { getMetric } from '../metrics/service';
 import { getProject } from '../projects/service';
 import { aggregate } from './aggregate';
 import { type BanditPeriodRow, insertPeriod, lockBanditPeriods, selectPeriods } from './bandit-store';
+import { nextWholeHour } from './buckets';
 import { aggregateOnClickHouse } from './clickhouse-aggregate';
 import { armOf, totalsByVersion, zero } from './results';
 import type { RefreshContext } from './service';
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * When the period after one that began at `last` is due: `scheduleMinutes` (whole hours) after the hour it began in,
+ * so that every period after the first begins on a whole hour and the hourly sums tell the periods apart.
+ */
+export const nextPeriodDue = (last: Date, scheduleMinutes: number): number =>
+  Math.floor(last.getTime() / HOUR_MS) * HOUR_MS + scheduleMinutes * 60_000;
 
 /** What one recomputation decided: the new period's weights, and the probabilities behind them (null: burn-in). */
 interface NextWeights {
@@ -65,7 +73,9 @@ async function nextWeights(
 ): Promise<NextWeights | null> {
   const bandit = experiment.bandit!;
   const from = experiment.phaseStartedAt ?? experiment.startedAt ?? now;
-  if (now.getTime() < from.getTime() + bandit.burnInHours * HOUR_MS) {
+  // A burn-in ends on a whole hour, as every period after the first begins.
+  const burnInEnd = bandit.burnInHours > 0 ? nextWholeHour(from.getTime() + bandit.burnInHours * HOUR_MS) : 0;
+  if (now.getTime() < burnInEnd) {
     if (last && last.probabilities === null) return null;
     return { weights: equalWeights(experiment.versions.length), probabilities: null };
   }
@@ -80,7 +90,7 @@ async function nextWeights(
 }
 
 /**
- * Starts the bandit's next period when it is due (its last period began `scheduleMinutes` ago or more, or it has
+ * Starts the bandit's next period when it is due (`scheduleMinutes` after the hour its last period began in, or it has
  * none yet): computes the weights, then in one transaction writes the period, sets the versions' weights and audits
  * it as the system. Servers that all found it due write it once: the write re-checks, under the experiment's bandit
  * lock, that no period began since it was due. Returns the period written, or null; the caller rebuilds the
@@ -93,8 +103,9 @@ export async function recomputeBandit(
 ): Promise<BanditPeriodRow | null> {
   const experiment = await getExperiment(context.db, target.projectId, target.key);
   if (experiment.status !== 'running' || experiment.bandit === null) return null;
-  const dueBefore = now.getTime() - experiment.bandit.scheduleMinutes * 60_000;
-  const isDue = (last: BanditPeriodRow | undefined) => !last || last.startedAt.getTime() <= dueBefore;
+  const { scheduleMinutes } = experiment.bandit;
+  const isDue = (last: BanditPeriodRow | undefined) =>
+    !last || nextPeriodDue(last.startedAt, scheduleMinutes) <= now.getTime();
   const seen = (await selectPeriods(context.db, experiment.id, experiment.phase)).at(-1);
   if (!isDue(seen)) return null;
   const next = await nextWeights(context, experiment, seen, now);

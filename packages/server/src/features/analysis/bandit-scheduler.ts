@@ -1,5 +1,5 @@
 import { repeat } from '../../lib/repeat';
-import { recomputeBandit } from './bandit-recompute';
+import { nextPeriodDue, recomputeBandit } from './bandit-recompute';
 import { selectRunningBandits } from './bandit-store';
 import type { RefreshContext } from './service';
 
@@ -17,8 +17,9 @@ export async function recomputeDueBandits(
   const recomputed: string[] = [];
   for (const bandit of await selectRunningBandits(context.db)) {
     if (stopped()) break;
-    const dueBefore = now.getTime() - bandit.bandit.scheduleMinutes * 60_000;
-    if (bandit.lastPeriodAt && bandit.lastPeriodAt.getTime() > dueBefore) continue;
+    if (bandit.lastPeriodAt && nextPeriodDue(bandit.lastPeriodAt, bandit.bandit.scheduleMinutes) > now.getTime()) {
+      continue;
+    }
     try {
       if (!(await recomputeBandit(context, bandit, now))) continue;
       await context.changes.notifyProjectChanged(bandit.projectId);

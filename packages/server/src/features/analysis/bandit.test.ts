@@ -104,7 +104,8 @@ describe('bandit experiments', () => {
       { bandit: { ...BANDIT, minWeight: 4000 }, metrics: { primary: ['purchase'] }, versions: three },
       /adds up to more than 100%/,
     );
-    await refused({ bandit: { ...BANDIT, scheduleMinutes: 1 }, metrics: { primary: ['purchase'] } }, /5/);
+    await refused({ bandit: { ...BANDIT, scheduleMinutes: 1 }, metrics: { primary: ['purchase'] } }, /60/);
+    await refused({ bandit: { ...BANDIT, scheduleMinutes: 90 }, metrics: { primary: ['purchase'] } }, /whole hours/);
     // Settings left out take their defaults; a second primary metric added later is refused too.
     const created: Experiment = await api.expectStatus(201, 'POST', '/experiments', {
       key: 'good',

@@ -9,9 +9,19 @@ export const HOURLY_WHILE_MS = 2 * DAY_MS;
 /** How first exposures are grouped: by UTC hour or by UTC day. */
 export type Bucket = 'hour' | 'day';
 
-/** The phase's span an aggregation covers (an AggregationScope's), typed here so the two modules do not cycle. */
-export const bucketOf = (scope: { from: Date; until: Date }): Bucket =>
-  scope.until.getTime() - scope.from.getTime() < HOURLY_WHILE_MS ? 'hour' : 'day';
+/**
+ * The phase's span an aggregation covers (an AggregationScope's), typed here so the two modules do not cycle. A
+ * bandit's sums stay hourly (`hourly`) for as long as it runs: its weights change on whole hours, and its analysis
+ * tells its periods apart by the hour of each unit's first exposure.
+ */
+export const bucketOf = (scope: { from: Date; until: Date; hourly?: boolean }): Bucket =>
+  scope.hourly || scope.until.getTime() - scope.from.getTime() < HOURLY_WHILE_MS ? 'hour' : 'day';
+
+/** The label of the hour bucket a moment falls in. */
+export const hourLabel = (at: Date): string => bucketLabel(Math.floor(at.getTime() / HOUR_MS), 'hour');
+
+/** The first whole hour at or after a moment. */
+export const nextWholeHour = (ms: number): number => Math.ceil(ms / HOUR_MS) * HOUR_MS;
 
 export const bucketMs = (bucket: Bucket): number => (bucket === 'hour' ? HOUR_MS : DAY_MS);
 

@@ -13,7 +13,7 @@ import { rollOutExperiment } from '../flags/service';
 import { getProject } from '../projects/service';
 import { insertNewAlerts, markAlertStoppedExperiment, toExperimentAlert } from './alert-store';
 import { describeAlert, detectAlerts } from './alerts';
-import type { ResultsMetric } from './results';
+import type { BanditPeriodInput, ResultsMetric } from './results';
 import type { SnapshotData } from './types';
 
 export interface AlertCheck {
@@ -22,6 +22,7 @@ export interface AlertCheck {
   data: SnapshotData;
   guardrails: ResultsMetric[];
   settings: StatisticsSettings;
+  periods?: BanditPeriodInput[];
 }
 
 const stoppable = (status: ExperimentStatus) => (EXPERIMENT_TRANSITIONS.stop as readonly string[]).includes(status);
@@ -59,6 +60,7 @@ export async function raiseAlerts(tx: Database, check: AlertCheck): Promise<{ st
     exposures: data.versions,
     guardrails: check.guardrails,
     settings: check.settings,
+    periods: check.periods,
   }).filter((finding) => !(experiment.bandit && finding.kind === 'srm'));
   if (findings.length === 0) return { stopped: false };
   const raised = await insertNewAlerts(

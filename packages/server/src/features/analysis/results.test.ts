@@ -236,3 +236,47 @@ describe('results from a snapshot', () => {
     });
   });
 });
+
+describe("a bandit's results", () => {
+  // Two hourly periods: 50/50 while the baseline converts at 10%, then 10/90 once it converts at 30%. The treatment
+  // adds 2 points in both, yet most of its units came in the second, better-converting hour.
+  const sums = [
+    conversions('a', '2030-01-01T00', 5000, 500),
+    conversions('b', '2030-01-01T00', 5000, 600),
+    conversions('a', '2030-01-01T01', 1000, 300),
+    conversions('b', '2030-01-01T01', 9000, 2880),
+  ];
+  const input = {
+    versions: [
+      { key: 'a', weight: 1000, isControl: true },
+      { key: 'b', weight: 9000, isControl: false },
+    ],
+    exposures: [
+      { key: 'a', units: 6000, multipleExposures: 0 },
+      { key: 'b', units: 14000, multipleExposures: 0 },
+    ],
+    metrics: [{ metric: metric('signup', 'higher'), role: 'primary' as const, sums }],
+    settings: DEFAULT_STATISTICS_SETTINGS,
+    options: { cuped: false, sequential: false, relative: false },
+  };
+  const periods = [
+    { start: '2030-01-01T00', weights: { a: 5000, b: 5000 } },
+    { start: '2030-01-01T01', weights: { a: 1000, b: 9000 } },
+  ];
+
+  it('compares the versions period by period, where pooling the periods overstates the lift', () => {
+    const pooled = computeResults(input).metrics[0]!.versions[1]!.lift!;
+    const stratified = computeResults({ ...input, periods }).metrics[0]!.versions[1]!.lift!;
+    // Pooled: 3480/14000 − 800/6000 ≈ 11.5 points. Stratified: each period weighs its share of all units (½, ½).
+    expect(pooled.estimate).toBeCloseTo(3480 / 14000 - 800 / 6000, 6);
+    expect(stratified.estimate).toBeCloseTo(0.02, 6);
+    const se = Math.sqrt(0.25 * (0.1 * 0.9 / 4999 + 0.12 * 0.88 / 4999 + 0.3 * 0.7 / 999 + 0.32 * 0.68 / 8999));
+    expect(stratified.ci[1]! - stratified.ci[0]!).toBeCloseTo(2 * 1.959964 * se, 3);
+  });
+
+  it('checks the sample ratio against the weights each period had, not the current ones', () => {
+    expect(computeResults(input).srm).toMatchObject({ flagged: true });
+    // Due: ½·(5000, 5000) + ½·(1000, 9000) = 30% / 70%, as the units came.
+    expect(computeResults({ ...input, periods }).srm).toMatchObject({ flagged: false });
+  });
+});

@@ -13,6 +13,7 @@ import {
   holm,
   SRM_THRESHOLD,
   srmTest,
+  stratifiedArms,
 } from '@tabula/stats';
 import { splitLabel } from './buckets';
 import { assessHealth, type HealthInput } from './health';
@@ -123,6 +124,21 @@ function armsOf(context: MetricContext, control: Totals, treatment: Totals) {
 }
 
 /**
+ * A bandit's sums per version and period (see BanditPeriodInput), summarised into each version's period-stratified
+ * mean: with weights that moved over time, pooling the periods would compare versions over different mixes of them.
+ */
+type Strata = Map<Totals, ArmSummary>;
+
+function stratifiedPair(strata: Strata, control: Totals, treatment: Totals) {
+  const arm = (totals: Totals) => {
+    const summary = strata.get(totals);
+    if (!summary || !Number.isFinite(summary.mean)) throw new RangeError('no period has both versions');
+    return summary;
+  };
+  return { control: arm(control), treatment: arm(treatment), varianceReduction: null };
+}
+
+/**
  * One version against control; degenerate data (too few units, no variance) is "not enough data", never an error.
  * intervalAlpha draws a frequentist interval at the level matching a corrected p-value; the p-value stays raw.
  */
@@ -131,11 +147,12 @@ function compare(
   control: Totals,
   treatment: Totals,
   intervalAlpha = context.settings.alpha,
+  strata?: Strata,
 ): Comparison | null {
   const { settings, options } = context;
   if (control.n < 2 || treatment.n < 2) return null;
   try {
-    const arms = armsOf(context, control, treatment);
+    const arms = strata ? stratifiedPair(strata, control, treatment) : armsOf(context, control, treatment);
     if (settings.method === 'bayesian') {
       const threshold = settings.decisionThreshold;
       const result = bayesianTest(arms.control, arms.treatment, { relative: options.relative, threshold });
@@ -212,8 +229,20 @@ const ADJUSTERS: Record<StatisticsSettings['correction'], (pValues: number[]) =>
   'benjamini-hochberg': benjaminiHochberg,
 };
 
+/** A bandit's period: from the hour bucket it began in, the versions' weights then. */
+export interface BanditPeriodInput {
+  start: string;
+  weights: Record<string, number>;
+}
+
 export interface ResultsInput {
   versions: ResultsVersion[];
+  /**
+   * A bandit's periods, oldest first (its sums are hourly): versions are compared with the period-stratified
+   * estimator (packages/stats stratified.ts, Imbens & Rubin 2015 ch. 9), without CUPED, and the sample ratio is
+   * checked against the weights each period had.
+   */
+  periods?: BanditPeriodInput[];
   exposures: VersionExposure[];
   metrics: ResultsMetric[];
   settings: StatisticsSettings;
@@ -249,8 +278,68 @@ export const sampleRatioMismatched = (
   exposures: Pick<VersionExposure, 'key' | 'units'>[],
 ): boolean => (sampleRatioTest(versions, exposures)?.pValue ?? 1) < SRM_THRESHOLD;
 
+/** The index of the period a bucket's first exposures fell in: the last that began at or before it (the first else). */
+const periodOf = (periods: BanditPeriodInput[], bucket: string): number =>
+  Math.max(
+    0,
+    periods.findLastIndex((period) => period.start <= bucket),
+  );
+
+/**
+ * Each version's pooled totals (up to `until`) with, for a bandit, their period-stratified summaries keyed by those
+ * totals, so that compare() finds the summary of the totals it is given.
+ */
+function versionTotals(
+  rows: DailySums[],
+  versions: ResultsVersion[],
+  type: AnalysedMetric['type'],
+  periods: BanditPeriodInput[] | undefined,
+  until?: string,
+) {
+  const totals = totalsByVersion(rows, until);
+  const of = (key: string) => totals.get(key) ?? zero();
+  const pooled = new Map(versions.map((version) => [version.key, of(version.key)]));
+  if (!periods || periods.length < 2) return { of: (key: string) => pooled.get(key) ?? zero(), strata: undefined };
+  const byPeriod = periods.map(() => new Map(versions.map((version) => [version.key, zero()])));
+  for (const row of rows) {
+    if (until !== undefined && row.day > until) continue;
+    const into = byPeriod[periodOf(periods, row.day)]?.get(row.version);
+    if (into) add(into, row);
+  }
+  let summaries: ArmSummary[];
+  try {
+    summaries = stratifiedArms(
+      byPeriod.map((period) => versions.map((version) => armOf(type, period.get(version.key) ?? zero(), false) as Arm)),
+      versions.length,
+    );
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    summaries = versions.map(() => ({ n: 0, mean: Number.NaN, variance: Number.NaN }));
+  }
+  const strata: Strata = new Map(versions.map((version, index) => [pooled.get(version.key)!, summaries[index]!]));
+  return { of: (key: string) => pooled.get(key) ?? zero(), strata };
+}
+
+/**
+ * The share of units each version was due over a bandit's periods, Σ_p n_p·w_pv / Σ_p n_p, from the units whose first
+ * exposure fell in each period; the current weights otherwise.
+ */
+function expectedWeights(input: ResultsInput): ResultsVersion[] {
+  const { periods, versions } = input;
+  const rows = input.metrics[0]?.sums;
+  if (!periods || periods.length === 0 || !rows) return versions;
+  const units = periods.map(() => 0);
+  for (const row of rows) units[periodOf(periods, row.day)]! += row.n;
+  const total = units.reduce((sum, n) => sum + n, 0);
+  if (total === 0) return versions;
+  return versions.map((version) => ({
+    ...version,
+    weight: periods.reduce((sum, period, p) => sum + (units[p]! / total) * (period.weights[version.key] ?? 0), 0),
+  }));
+}
+
 export function computeResults(input: ResultsInput) {
-  const { versions, settings, options } = input;
+  const { versions, settings, options, periods } = input;
   const control = versions.find((version) => version.isControl) ?? versions[0]!;
   const treatments = versions.filter((version) => version !== control);
 
@@ -258,16 +347,18 @@ export function computeResults(input: ResultsInput) {
     const context: MetricContext = {
       type: metric.type,
       direction: metric.direction,
-      cuped: options.cuped && metric.cuped.enabled,
+      cuped: options.cuped && metric.cuped.enabled && !periods,
       settings,
       options,
     };
-    const totals = totalsByVersion(sums);
-    const of = (key: string) => totals.get(key) ?? zero();
+    const { of, strata } = versionTotals(sums, versions, metric.type, periods);
     const comparisons = new Map(
-      treatments.map((version) => [version.key, compare(context, of(control.key), of(version.key))]),
+      treatments.map((version) => [
+        version.key,
+        compare(context, of(control.key), of(version.key), settings.alpha, strata),
+      ]),
     );
-    return { metric, role, sums, context, totals: of, comparisons };
+    return { metric, role, sums, context, totals: of, strata, comparisons };
   });
 
   // One family: every p-value of every treatment and metric.
@@ -277,81 +368,86 @@ export function computeResults(input: ResultsInput) {
   const adjusted = ADJUSTERS[settings.correction](family);
   let next = 0;
 
-  const metrics: MetricResult[] = compared.map(({ metric, role, sums: daily, context, totals, comparisons }) => {
-    // Each version's interval level: the one matching its corrected p-value, used for its row and its series alike.
-    const intervalAlphas = new Map<string, number>();
-    const rows: VersionResult[] = versions.map((version) => {
-      const sums = totals(version.key);
-      const result: VersionResult = {
-        version: version.key,
-        units: sums.n,
-        value: metricValue(metric.type, sums),
-        lift: null,
-      };
-      if (version === control) return result;
-      const raw = comparisons.get(version.key) ?? null;
-      if (!raw) {
-        result.lift = {
-          estimate: null,
-          ci: [null, null],
-          pValue: null,
-          adjustedPValue: null,
-          chanceToWin: null,
-          risk: null,
-          level: null,
-          varianceReduction: null,
-          verdict: 'not_enough_data',
+  const metrics: MetricResult[] = compared.map(
+    ({ metric, role, sums: daily, context, totals, strata, comparisons }) => {
+      // Each version's interval level: the one matching its corrected p-value, used for its row and its series alike.
+      const intervalAlphas = new Map<string, number>();
+      const rows: VersionResult[] = versions.map((version) => {
+        const sums = totals(version.key);
+        const result: VersionResult = {
+          version: version.key,
+          units: sums.n,
+          value: metricValue(metric.type, sums),
+          lift: null,
         };
+        if (version === control) return result;
+        const raw = comparisons.get(version.key) ?? null;
+        if (!raw) {
+          result.lift = {
+            estimate: null,
+            ci: [null, null],
+            pValue: null,
+            adjustedPValue: null,
+            chanceToWin: null,
+            risk: null,
+            level: null,
+            varianceReduction: null,
+            verdict: 'not_enough_data',
+          };
+          return result;
+        }
+        const adjustedPValue = raw.pValue === null ? null : (adjusted[next++] ?? null);
+        const intervalAlpha =
+          raw.pValue === null || adjustedPValue === null
+            ? settings.alpha
+            : correctedAlpha(settings.alpha, raw.pValue, adjustedPValue);
+        intervalAlphas.set(version.key, intervalAlpha);
+        const comparison =
+          intervalAlpha === settings.alpha
+            ? raw
+            : (compare(context, totals(control.key), sums, intervalAlpha, strata) ?? raw);
+        result.lift = { ...comparison, adjustedPValue, verdict: verdictOf(comparison, adjustedPValue, context) };
         return result;
-      }
-      const adjustedPValue = raw.pValue === null ? null : (adjusted[next++] ?? null);
-      const intervalAlpha =
-        raw.pValue === null || adjustedPValue === null
-          ? settings.alpha
-          : correctedAlpha(settings.alpha, raw.pValue, adjustedPValue);
-      intervalAlphas.set(version.key, intervalAlpha);
-      const comparison =
-        intervalAlpha === settings.alpha ? raw : (compare(context, totals(control.key), sums, intervalAlpha) ?? raw);
-      result.lift = { ...comparison, adjustedPValue, verdict: verdictOf(comparison, adjustedPValue, context) };
-      return result;
-    });
-    // Hours while the phase is young, days after (see bucketOf): labels of either kind sort in time order.
-    const buckets = [...new Set(daily.map((row) => row.day))].sort();
-    const series = buckets.map((bucket) => {
-      const cumulative = totalsByVersion(daily, bucket);
-      const at = (key: string) => cumulative.get(key) ?? zero();
+      });
+      // Hours while the phase is young, days after (see bucketOf): labels of either kind sort in time order.
+      const buckets = [...new Set(daily.map((row) => row.day))].sort();
+      const series = buckets.map((bucket) => {
+        const { of: at, strata: upTo } = versionTotals(daily, versions, metric.type, periods, bucket);
+        return {
+          ...splitLabel(bucket),
+          units: Object.fromEntries(versions.map((version) => [version.key, at(version.key).n])),
+          lifts: Object.fromEntries(
+            treatments.map((version) => {
+              const alpha = intervalAlphas.get(version.key);
+              const comparison = compare(context, at(control.key), at(version.key), alpha, upTo);
+              return [version.key, { estimate: comparison?.estimate ?? null, ci: comparison?.ci ?? [null, null] }];
+            }),
+          ),
+        };
+      });
       return {
-        ...splitLabel(bucket),
-        units: Object.fromEntries(versions.map((version) => [version.key, at(version.key).n])),
-        lifts: Object.fromEntries(
-          treatments.map((version) => {
-            const comparison = compare(context, at(control.key), at(version.key), intervalAlphas.get(version.key));
-            return [version.key, { estimate: comparison?.estimate ?? null, ci: comparison?.ci ?? [null, null] }];
-          }),
-        ),
+        key: metric.key,
+        name: metric.name,
+        role,
+        type: metric.type,
+        direction: metric.direction,
+        cuped: rows.some((row) => row.lift?.varianceReduction != null),
+        versions: rows,
+        series,
+        guardrailBreached: role === 'guardrails' && rows.some((row) => row.lift?.verdict === 'worse'),
       };
-    });
-    return {
-      key: metric.key,
-      name: metric.name,
-      role,
-      type: metric.type,
-      direction: metric.direction,
-      cuped: rows.some((row) => row.lift?.varianceReduction != null),
-      versions: rows,
-      series,
-      guardrailBreached: role === 'guardrails' && rows.some((row) => row.lift?.verdict === 'worse'),
-    };
-  });
+    },
+  );
 
   const units = unitsByVersion(versions, input.exposures);
-  const srm = sampleRatioTest(versions, input.exposures);
+  const due = expectedWeights(input);
+  const srm = sampleRatioTest(due, input.exposures);
   const multipleExposures = input.exposures.reduce((sum, entry) => sum + entry.multipleExposures, 0);
   return {
     control: control.key,
     srm: srm && { chiSquare: srm.chiSquare, pValue: srm.pValue, flagged: srm.pValue < SRM_THRESHOLD },
     health: assessHealth({
-      versions: versions.map((version, index) => ({ weight: version.weight, units: units[index] ?? 0 })),
+      versions: due.map((version, index) => ({ weight: version.weight, units: units[index] ?? 0 })),
       srm,
       multipleExposures,
       ...(input.freshness ?? { finishedAt: null, running: false, now: new Date(0) }),

@@ -19,6 +19,7 @@ import { getMetric, type Metric } from '../metrics/service';
 import { enqueueWebhookEvent } from '../webhooks/service';
 import { type AggregationScope, aggregate } from './aggregate';
 import { countAlertsInPhase, selectAlerts, toExperimentAlert } from './alert-store';
+import { resultsPeriods } from './bandit-periods';
 import { aggregateOnClickHouse } from './clickhouse-aggregate';
 import type { Limiter } from './limiter';
 import { raiseAlerts } from './raise-alerts';
@@ -146,6 +147,7 @@ export async function refreshExperiment(
       versionKeys: experiment.versions.map((version) => version.key),
       from,
       until: coversTo,
+      hourly: experiment.bandit !== null,
     };
     const analysed = metrics.map(({ metric }) => metric);
     const onProgress = (done: number) => progress.set(snapshot.id, done);
@@ -160,7 +162,8 @@ export async function refreshExperiment(
       await finishSnapshot(tx, snapshot.id, { data });
       await announceSampleRatioMismatch(tx, experiment, previous?.data as SnapshotData | undefined, data);
       const settings = await statisticsSettings(tx, target.projectId);
-      return raiseAlerts(tx, { experiment, snapshotId: snapshot.id, data, guardrails, settings });
+      const periods = await resultsPeriods(tx, experiment);
+      return raiseAlerts(tx, { experiment, snapshotId: snapshot.id, data, guardrails, settings, periods });
     });
     if (stopped) await changes.notifyProjectChanged(target.projectId);
     onRefreshed?.((performance.now() - startedAt) / 1000, true);
@@ -192,16 +195,18 @@ export async function experimentResults(
   options: ResultsQuery,
 ): Promise<ExperimentResults> {
   const experiment = await getExperiment(db, projectId, key);
-  const [settings, snapshots, succeeded, metrics] = await Promise.all([
+  const [settings, snapshots, succeeded, metrics, periods] = await Promise.all([
     statisticsSettings(db, projectId),
     selectSnapshots(db, experiment.id, experiment.phase),
     selectLastSucceeded(db, experiment.id, experiment.phase),
     experimentMetrics(db, experiment),
+    resultsPeriods(db, experiment),
   ]);
   const data = (succeeded?.data ?? { versions: [], metrics: {} }) as unknown as SnapshotData;
   const shown = succeeded ?? snapshots.latest;
   const computed = computeResults({
     versions: experiment.versions,
+    periods,
     exposures: data.versions,
     metrics: metrics.map(({ metric, role }): ResultsMetric => ({ metric, role, sums: data.metrics[metric.key] ?? [] })),
     settings,

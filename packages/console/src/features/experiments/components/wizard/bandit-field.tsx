@@ -26,8 +26,9 @@ export function BanditField({ draft, onChange }: Pick<StepProps, 'draft' | 'onCh
           <Form.Item label={t('wizard.bandit.scheduleMinutes')} htmlFor="wizard-bandit-schedule">
             <InputNumber
               id="wizard-bandit-schedule"
-              min={5}
+              min={60}
               max={10_080}
+              step={60}
               value={bandit.scheduleMinutes}
               onChange={(value) => set({ scheduleMinutes: value ?? DEFAULT_BANDIT.scheduleMinutes })}
             />

@@ -6,8 +6,8 @@ import { ServerErrorAlert } from '../../../../components/server-error-alert';
 import { useMetricLibrary } from '../../api/get-metric-library';
 import { PlanEstimates } from '../../power/components/plan-estimates';
 import { metricKeysOf } from '../../power/utils/power';
-import { PlanFields } from './plan-fields';
 import { BanditField } from './bandit-field';
+import { PlanFields } from './plan-fields';
 import type { StepProps } from './step-props';
 import { WizardField, wizardFieldId } from './wizard-field';
 
