@@ -1,8 +1,11 @@
+import { bucket } from '@tabula/sdk';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { addMember, asKey, createKey, createProject, signUp } from '../../../test/client';
 import { projectApi } from '../../../test/project-api';
 import { fetchPayload } from '../../../test/sdk';
+import { event } from '../../db/schema';
 
 const purchase = { key: 'purchase', name: 'Purchase', type: 'conversion', source: { kind: 'event', event: 'buy' } };
 const holdoutBody = { key: 'holdout-h1', name: 'First half', percent: 500, metrics: ['purchase'], flags: ['nav'] };
@@ -156,6 +159,28 @@ describe('holdouts', () => {
     const flags = Object.fromEntries(payload.flags.map((flag: { key: string }) => [flag.key, flag]));
     expect(flags.nav.holdout).toEqual(carried);
     expect(flags.search.holdout).toBeUndefined();
+
+    // Online evaluation holds the same units out, and logs their exposure to the holdout.
+    const units = Array.from({ length: 60 }, (_, index) => `visitor-${index}`);
+    const heldUnit = units.find((unit) => bucket(created.salt, unit) < 500);
+    const generalUnit = units.find((unit) => bucket(created.salt, unit) >= 500);
+    for (const unitId of [heldUnit, generalUnit]) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `/sdk/v1/evaluate/${clientKey}`,
+        payload: { unitId, experiments: ['hero'], flags: [], logExposure: true },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().experiments.hero === undefined).toBe(unitId === heldUnit);
+    }
+    const logged = await t.database.db
+      .select({ unitId: event.unitId, version: event.version })
+      .from(event)
+      .where(and(eq(event.projectId, project.id), eq(event.experiment, 'holdout-h1')));
+    expect(logged.sort((a, b) => a.version!.localeCompare(b.version!))).toEqual([
+      { unitId: generalUnit, version: 'general' },
+      { unitId: heldUnit, version: 'holdout' },
+    ]);
 
     await expectStatus(200, 'POST', '/holdouts/holdout-h1/stop');
     const after = (await fetchPayload(t.app, clientKey)).json();
