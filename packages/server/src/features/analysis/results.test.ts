@@ -270,7 +270,7 @@ describe("a bandit's results", () => {
     // Pooled: 3480/14000 − 800/6000 ≈ 11.5 points. Stratified: each period weighs its share of all units (½, ½).
     expect(pooled.estimate).toBeCloseTo(3480 / 14000 - 800 / 6000, 6);
     expect(stratified.estimate).toBeCloseTo(0.02, 6);
-    const se = Math.sqrt(0.25 * (0.1 * 0.9 / 4999 + 0.12 * 0.88 / 4999 + 0.3 * 0.7 / 999 + 0.32 * 0.68 / 8999));
+    const se = Math.sqrt(0.25 * ((0.1 * 0.9) / 4999 + (0.12 * 0.88) / 4999 + (0.3 * 0.7) / 999 + (0.32 * 0.68) / 8999));
     expect(stratified.ci[1]! - stratified.ci[0]!).toBeCloseTo(2 * 1.959964 * se, 3);
   });
 
