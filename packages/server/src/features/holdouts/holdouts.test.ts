@@ -161,7 +161,8 @@ describe('holdouts', () => {
     expect(flags.search.holdout).toBeUndefined();
 
     // Online evaluation holds the same units out, and logs their exposure to the holdout.
-    const units = Array.from({ length: 60 }, (_, index) => `visitor-${index}`);
+    // The salt is random: enough units that both sides of a 5% holdout are found.
+    const units = Array.from({ length: 2000 }, (_, index) => `visitor-${index}`);
     const heldUnit = units.find((unit) => bucket(created.salt, unit) < 500);
     const generalUnit = units.find((unit) => bucket(created.salt, unit) >= 500);
     for (const unitId of [heldUnit, generalUnit]) {
@@ -173,11 +174,14 @@ describe('holdouts', () => {
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.json().experiments.hero === undefined).toBe(unitId === heldUnit);
     }
-    const logged = await t.database.db
-      .select({ unitId: event.unitId, version: event.version })
-      .from(event)
-      .where(and(eq(event.projectId, project.id), eq(event.experiment, 'holdout-h1')));
-    expect(logged.sort((a, b) => a.version!.localeCompare(b.version!))).toEqual([
+    // Exposures logged by online evaluation are written by the ingest queue, after the answer.
+    const logged = () =>
+      t.database.db
+        .select({ unitId: event.unitId, version: event.version })
+        .from(event)
+        .where(and(eq(event.projectId, project.id), eq(event.experiment, 'holdout-h1')))
+        .then((rows) => rows.sort((a, b) => a.version!.localeCompare(b.version!)));
+    await expect.poll(logged).toEqual([
       { unitId: generalUnit, version: 'general' },
       { unitId: heldUnit, version: 'holdout' },
     ]);
