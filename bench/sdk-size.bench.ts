@@ -2,8 +2,8 @@
 // browser bundles of GrowthBook and Unleash's proxy client, which do the same job. Every page downloads tabula.js
 // first (gzipBytes, visual experiments included; target 8 KB, 8192 bytes); coreGzipBytes is the same bundle built
 // without visual experiments (target 6 KB, 6144 bytes). The parts beside it come only when the page needs them
-// (streaming, online retrieval, pattern/version/date operators): partsGzipBytes names each, and totalGzipBytes is the
-// sum of tabula.js and all of them.
+// (streaming, online retrieval, pattern/version/date operators, holdouts and prerequisites): partsGzipBytes names each,
+// and totalGzipBytes is the sum of tabula.js and all of them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

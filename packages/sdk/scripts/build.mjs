@@ -118,7 +118,10 @@ const withoutFastPaths = {
   },
 };
 
-/** The snippet bundle installs the pattern, version and date operators from a part, when a payload needs them. */
+/**
+ * The snippet bundle installs the pattern, version, date and hashed operators, the holdout check and flag prerequisites
+ * from a part, when a payload needs them.
+ */
 const withoutOptionalOperators = {
   name: 'without-optional-operators',
   setup(build) {
@@ -148,13 +151,23 @@ const partsFromUrl = {
 const mangleProps = new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`);
 
 // Terser's repeated compress passes find what esbuild's single pass leaves (inlining, merged declarations). Its
-// rewriting of comparisons (`!(a < b)` and the like) only lengthens what gzip then sees.
+// rewriting of comparisons (`!(a < b)` and the like) and its joining of statements into comma sequences only lengthen
+// what gzip then sees. Two assumptions that hold for the SDK's own code and save bytes: no function's `length` is
+// read (unused trailing parameters go), and an unused `new X()` does nothing (the SDK never constructs an object only
+// to see whether that throws).
 const shrink = async (text, module) =>
   (
     await minify(text, {
       ecma: 2020,
       module,
-      compress: { passes: 4, unsafe_arrows: true, comparisons: false },
+      compress: {
+        passes: 6,
+        unsafe_arrows: true,
+        comparisons: false,
+        sequences: false,
+        keep_fargs: false,
+        pure_new: true,
+      },
       format: { comments: false },
     })
   ).code;

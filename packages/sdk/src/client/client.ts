@@ -129,7 +129,7 @@ export function createClient(options: ClientOptions): TabulaClient {
    * The marks of `remembered.exposed`, for a quick lookup (a server-side client logs thousands): kept with the list,
    * with the fast paths (fast-paths.ts). Without them the list itself is looked in.
    */
-  let exposed = /* @__PURE__ */ new Set<string>();
+  let exposed = new Set<string>();
   let destroyed = false;
   const listeners = new Set<PayloadListener>();
   /** The server's last answer (AnswerListener), and who hears them. */
@@ -147,7 +147,7 @@ export function createClient(options: ClientOptions): TabulaClient {
   let installing: Promise<void> | undefined;
   /** One attempt: a part that failed to load is reported once, and the conditions that need it stay false. */
   const installOptionalOperators = (): Promise<void> =>
-    (installing ||= loadPart('operators').then((part) => installOperators(part.operators), report));
+    (installing ||= loadPart('operators').then(installOperators, report));
   /** Spec §3 storage: `tabula:<name>`, each record in the envelope. */
   const store = <T>(name: string, parse: (data: unknown) => T | undefined) =>
     createStore<T>({ key: `tabula:${name}`, version: 1, parse, storage });
@@ -226,9 +226,9 @@ export function createClient(options: ClientOptions): TabulaClient {
   };
 
   /**
-   * A payload is served once it is decrypted (an encrypted one) and the optional operators its conditions name are
-   * installed: at once when neither is needed. Until then the payload served before (or none: defaults,
-   * PROVIDER_NOT_READY) answers, so no condition is ever evaluated without its operator; a payload that arrived later
+   * A payload is served once it is decrypted (an encrypted one) and the optional operators its conditions name (or the
+   * holdout check and prerequisites its experiments and flags carry, which come with them) are installed: at once when
+   * neither is needed. Until then the payload served before (or none: defaults, PROVIDER_NOT_READY) answers, so no condition is ever evaluated without its operator; a payload that arrived later
    * and is served first wins. When the operators' part fails to load, that is reported and the payload served anyway,
    * those conditions false (and reported) as an unknown operator's are. A payload that cannot be decrypted is reported,
    * neither served nor stored: the one before goes on, on this visit and the next.

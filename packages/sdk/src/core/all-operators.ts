@@ -1,6 +1,6 @@
 // Every build but the snippet bundle evaluates every operator at once. The snippet bundle is built without this module
-// (scripts/build.mjs): it installs the optional operators from a part it loads when a payload uses one.
+// (scripts/build.mjs): it installs the optional operators and the holdout check from a part it loads when a payload uses one.
 import { installOperators } from './operators';
-import { operators } from './optional-operators';
+import * as part from './optional-operators';
 
-installOperators(operators);
+installOperators(part);

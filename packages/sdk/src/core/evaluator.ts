@@ -28,8 +28,9 @@ export interface CompiledPayload {
   /** Set when the payload could not be read at all: every evaluation reports it. */
   unreadable?: Fault;
   /**
-   * A condition names an operator that may be one of the optional ones, which are not installed (only ever in the
-   * snippet bundle, before it has loaded them): until they are, the condition is false and reported.
+   * A condition names an operator that may be one of the optional ones, or an experiment or flag carries a holdout or
+   * prerequisites, while the optional part is not installed (only ever in the snippet bundle, before it has loaded it):
+   * until it is, such a condition is false and reported, a holdout holds every unit out, and prerequisites fail.
    */
   needs?: boolean;
 }

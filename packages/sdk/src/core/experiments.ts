@@ -2,7 +2,7 @@ import type { PayloadExperiment, PayloadVersion } from '@tabula/protocol';
 import { compileAudience, type Segments } from './audience';
 import { BUCKETS, createBucketer, unitOf } from './bucket';
 import { isObject } from './coercion';
-import { compileHoldout } from './holdout';
+import { fromPart, HELD } from './operators';
 import { Problem } from './problem';
 import { explain, type Fault, type PayloadCache, report } from './report';
 import type { Attributes, EvaluationOptions, StickyAssignments } from './types';
@@ -54,7 +54,7 @@ export function compileExperiment(
   const layerBucket = layer ? createBucketer(layer.key) : undefined;
   const { start: layerStart = 0, end: layerEnd = BUCKETS } = layer || {};
   const audience = compileAudience(experiment.conditions, experiment.segments, segments, cache);
-  const held = compileHoldout(experiment.holdout);
+  const held = experiment.holdout && fromPart('compileHoldout', cache, HELD, experiment.holdout);
 
   function stickyIndex(sticky: StickyAssignments, unit: string, options: EvaluationOptions): number {
     try {

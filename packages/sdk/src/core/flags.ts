@@ -1,16 +1,9 @@
-import {
-  type EvaluationErrorCode,
-  type EvaluationReason,
-  type JsonValue,
-  MAX_PREREQUISITE_DEPTH,
-  type PayloadFlag,
-  type Serve,
-} from '@tabula/protocol';
+import type { EvaluationErrorCode, EvaluationReason, JsonValue, PayloadFlag, Serve } from '@tabula/protocol';
 import { compileAudience, type Segments } from './audience';
 import { createBucketer, unitOf } from './bucket';
 import { isObject } from './coercion';
 import type { CompiledExperiment } from './experiments';
-import { compileHoldout } from './holdout';
+import { fromPart, HELD } from './operators';
 import { Problem } from './problem';
 import { explain, type Fault, fault, type PayloadCache } from './report';
 import type { Attributes, EvaluationOptions, FlagResult } from './types';
@@ -149,31 +142,7 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
   const targeting = compileTargeting();
   if (prerequisites.length === 0) return targeting;
   const failed = serveVariant(flag.offVariant, 'PREREQUISITE_FAILED');
-  const tooDeep = fault(explain(Problem.PrerequisitesTooDeep, key, MAX_PREREQUISITE_DEPTH));
-
-  return (attributes, options, results = new Map(), depth = 0) => {
-    if (depth >= MAX_PREREQUISITE_DEPTH) {
-      tooDeep(options);
-      return failed(attributes, options);
-    }
-    for (const { flag: required, variants: allowed } of prerequisites) {
-      if (!results.has(required)) {
-        const compiled = scope.flags.get(required);
-        results.set(required, compiled?.(attributes, options, results, depth + 1));
-      }
-      const result = results.get(required);
-      // Missing (archived), off, or failing its own prerequisites, a required flag is not met.
-      if (
-        !result ||
-        result.reason === 'DISABLED' ||
-        result.reason === 'PREREQUISITE_FAILED' ||
-        !allowed.includes(result.variant as string)
-      ) {
-        return failed(attributes, options);
-      }
-    }
-    return targeting(attributes, options);
-  };
+  return fromPart('compilePrerequisites', scope.cache, failed, key, prerequisites, scope.flags, targeting, failed);
 
   /** What the flag serves once it is on and its prerequisites are met: its rules, then its default. */
   function compileTargeting(): CompiledFlag {
@@ -186,7 +155,7 @@ export function compileFlag(flag: PayloadFlag, scope: FlagScope): CompiledFlag {
     const audiences = rules.map((rule) => compileAudience(rule.conditions, rule.segments, scope.segments, scope.cache));
     const servings = rules.map((rule) => compileServe(rule.serve, rule.id));
     // A unit (by `id`) the project's holdout keeps out of this flag gets its default, whatever the rules say.
-    const held = compileHoldout(flag.holdout);
+    const held = flag.holdout && fromPart('compileHoldout', scope.cache, HELD, flag.holdout);
 
     return (attributes, options) => {
       const unit = held && unitOf(attributes, 'id');

@@ -1,7 +1,9 @@
-import type { ConditionOperator } from '@tabula/protocol';
+import type { ConditionOperator, PayloadHoldout } from '@tabula/protocol';
 import { compareOrdered, isNumericString, toNumber, toText } from './coercion';
 import { FAST_PATHS } from './fast-paths';
+import type { Holdout } from './holdout';
 import { type Accept, above, below, type OperatorCompiler, type Predicate, someOperand } from './operands';
+import type { compilePrerequisites as Prerequisites } from './prerequisites';
 import { Problem } from './problem';
 import { explain, type PayloadCache } from './report';
 
@@ -14,9 +16,9 @@ const ORDERS: Partial<Record<ConditionOperator, Accept>> = {
 };
 
 /**
- * The pattern, version, date and hashed-membership operators live in optional-operators.ts. Every build but the snippet bundle installs
- * them at once (all-operators.ts); the snippet bundle loads them when a payload uses one, so pages that never match
- * patterns or compare versions or dates do not download that code.
+ * The pattern, version, date and hashed-membership operators live in optional-operators.ts (with the holdout check and
+ * flag prerequisites, see fromPart). Every build but the snippet bundle installs them at once (all-operators.ts); the
+ * snippet bundle loads them when a payload uses one, so pages that never need them do not download that code.
  */
 export type OptionalOperator =
   | 'matches'
@@ -29,16 +31,46 @@ export type OptionalOperator =
   | 'not_in_hashed';
 export type OptionalOperators = Record<OptionalOperator, OperatorCompiler>;
 
-/** The optional operators once installed, by name. */
-let installed: ReadonlyMap<string, OperatorCompiler> | undefined;
+/**
+ * What optional-operators.ts exports: the optional operators by name, the holdout check and flag prerequisites (the
+ * last two there for size, as only some payloads need them).
+ */
+export interface OptionalPart {
+  operators: ReadonlyMap<string, OperatorCompiler>;
+  compileHoldout: (holdout: PayloadHoldout) => Holdout;
+  compilePrerequisites: typeof Prerequisites;
+}
 
-export function installOperators(operators: ReadonlyMap<string, OperatorCompiler>): void {
-  installed = operators;
+/** The optional part once installed. */
+let installed: OptionalPart | undefined;
+
+export function installOperators(part: OptionalPart): void {
+  installed = part;
+}
+
+/** Holds every unit out: the holdout check when its part failed to load, as a condition without its operator is false. */
+export const HELD: Holdout = () => true;
+
+/**
+ * What the optional part's compiler `name` makes of `args`: the holdout check (holdout.ts) and flag prerequisites
+ * (prerequisites.ts) come with the optional operators, for size, as only some payloads need them. Until the part is
+ * installed the payload needs it (MISSING_OPERATORS) and is not served; when it failed to load, `otherwise` stands in.
+ */
+export function fromPart<Name extends 'compileHoldout' | 'compilePrerequisites'>(
+  name: Name,
+  cache: PayloadCache,
+  otherwise: ReturnType<OptionalPart[Name]>,
+  ...args: Parameters<OptionalPart[Name]>
+): ReturnType<OptionalPart[Name]> {
+  if (installed) return (installed[name] as unknown as (...given: typeof args) => typeof otherwise)(...args);
+  cache.set(MISSING_OPERATORS, true);
+  return otherwise;
 }
 
 /**
  * Set in a payload's cache when a condition names an operator this module does not compile while the optional ones
- * are not installed: it may be one of them (see compilePayload). Empty, the one key no message or pattern has.
+ * are not installed (it may be one of them), or an experiment or flag carries a holdout or prerequisites (see
+ * compilePayload). Empty, the one key no message or pattern has.
  */
 export const MISSING_OPERATORS = '';
 
@@ -77,7 +109,7 @@ export function compileOperator(operator: string, values: unknown[], cache: Payl
       // The optional operators (typed so: a new protocol operator without a case here fails to compile), and at run
       // time an operator from a newer server, which is unknown once the optional operators are installed.
       const optional: OptionalOperator = known;
-      const compile = installed?.get(optional);
+      const compile = installed?.operators.get(optional);
       if (compile) return compile(values, cache);
       if (!installed) cache.set(MISSING_OPERATORS, true);
       return explain(Problem.UnknownOperator, optional);

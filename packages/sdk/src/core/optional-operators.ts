@@ -12,3 +12,8 @@ const byName: OptionalOperators = { ...patternOperators, ...semverOperators, ...
  * the object: an operator named `constructor` must find nothing.
  */
 export const operators: ReadonlyMap<string, OperatorCompiler> = new Map(Object.entries(byName));
+
+// The holdout check and flag prerequisites travel with the operators (size): in the snippet, only payloads that carry
+// a holdout or a prerequisite load them.
+export { compileHoldout } from './holdout';
+export { compilePrerequisites } from './prerequisites';

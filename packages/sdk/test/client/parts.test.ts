@@ -103,6 +103,32 @@ function payloadWithOptionalOperators(): SdkPayload {
   return payload;
 }
 
+/**
+ * The holdout check and flag prerequisites come with the optional operators' part: `held` is on for everyone but the
+ * project's holdout covers it and holds every unit out (its default, off); `gated` requires `new-checkout` on.
+ */
+function payloadWithHoldoutAndPrerequisite(): SdkPayload {
+  const payload = makePayload();
+  const newCheckout = payload.flags[0] as SdkPayload['flags'][number];
+  const on = { id: 'all', conditions: [], segments: [], serve: { kind: 'variant' as const, variant: 'on' } };
+  payload.flags.push(
+    {
+      ...newCheckout,
+      key: 'held',
+      defaultVariant: 'off',
+      rules: [on],
+      holdout: { key: 'global-holdout', salt: 'Zq8rT3nW5xKp', percent: 10_000 },
+    },
+    {
+      ...newCheckout,
+      key: 'gated',
+      defaultVariant: 'on',
+      prerequisites: [{ flag: 'new-checkout', variants: ['on'] }],
+    },
+  );
+  return payload;
+}
+
 /** Storage the test can read, and hand from one page to the next (without it, each store of a page keeps its own). */
 const storageOf = (stored: Map<string, string>) => ({
   getItem: (key: string) => stored.get(key) ?? null,
@@ -217,6 +243,30 @@ describe('parts loaded on demand', () => {
     expect(visitor.run('client.isOn("modern-app")')).toBe(false);
     expect(visitor.run('client.isOn("new-checkout")')).toBe(true);
     expect(visitor.errors).toEqual([expect.stringContaining('tabula-operators.'), 'E14 semver_gt']);
+  });
+
+  it('serves a payload with a holdout and a prerequisite once their part is in, and evaluates them', async () => {
+    const visitor = page(serve('operators'));
+    visitor.context.payload = payloadWithHoldoutAndPrerequisite();
+    start(visitor, 'payload, autoPoll: false');
+    expect(visitor.run('client.getFlagDetails("held", true)')).toMatchObject({ errorCode: 'PROVIDER_NOT_READY' });
+    expect(await visitor.run<Promise<boolean>>('client.ready()')).toBe(true);
+    expect(visitor.run('client.getFlagDetails("held", true)')).toMatchObject({ value: false, reason: 'DEFAULT' });
+    expect(visitor.run('client.getFlagDetails("gated", false)')).toMatchObject({ value: true, reason: 'STATIC' });
+    expect(visitor.errors).toEqual([]);
+  });
+
+  it('holds every unit out and fails prerequisites when their part fails to load', async () => {
+    const visitor = page(serve());
+    visitor.context.payload = payloadWithHoldoutAndPrerequisite();
+    start(visitor, 'payload, autoPoll: false');
+    expect(await visitor.run<Promise<boolean>>('client.ready()')).toBe(true);
+    expect(visitor.run('client.getFlagDetails("held", true)')).toMatchObject({ value: false, reason: 'DEFAULT' });
+    expect(visitor.run('client.getFlagDetails("gated", true)')).toMatchObject({
+      value: false,
+      reason: 'PREREQUISITE_FAILED',
+    });
+    expect(visitor.errors).toEqual([expect.stringContaining('tabula-operators.')]);
   });
 
   it('opens the stream through its part when streaming is on', async () => {
