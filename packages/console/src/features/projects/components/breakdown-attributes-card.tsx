@@ -27,7 +27,6 @@ export function BreakdownAttributesCard({ project }: { project: Project }) {
           disabled={!canWrite}
           placeholder={t('breakdownAttributes.placeholder')}
           status={valid.success ? undefined : 'error'}
-          open={false}
           style={{ flex: 1 }}
           data-testid="breakdown-attributes"
           aria-label={t('breakdownAttributes.title')}
@@ -36,6 +35,7 @@ export function BreakdownAttributesCard({ project }: { project: Project }) {
           type="primary"
           disabled={!canWrite || !valid.success}
           loading={update.isPending}
+          data-testid="breakdown-attributes-save"
           onClick={() =>
             update.mutate(
               { breakdownAttributes: names },
