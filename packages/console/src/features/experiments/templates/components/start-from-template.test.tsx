@@ -68,6 +68,7 @@ describe('start from a template', () => {
     fireEvent.click(screen.getByTestId('wizard-save'));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(created));
     expect(postedBody(calls)).toEqual({
+      bandit: null,
       key: 'checkout-again',
       name: 'Checkout again',
       hypothesis: '',
