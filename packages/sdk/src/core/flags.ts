@@ -6,19 +6,14 @@ import type { CompiledExperiment } from './experiments';
 import { fromPart, HELD } from './operators';
 import { Problem } from './problem';
 import { explain, type Fault, fault, type PayloadCache } from './report';
-import type { Attributes, EvaluationOptions, FlagResult } from './types';
+import type { Attributes, CompiledFlag, EvaluationOptions, FlagResult } from './types';
 import { compileSplit } from './weights';
 
 /**
  * `results` holds one evaluation's prerequisite results by flag key, so a flag several others require is evaluated
  * once; `depth` is how deep in a chain of prerequisites this flag is.
  */
-export type CompiledFlag = (
-  attributes: Attributes,
-  options: EvaluationOptions,
-  results?: Map<string, FlagResult | undefined>,
-  depth?: number,
-) => FlagResult;
+export type { CompiledFlag } from './types';
 
 /** A rule's answer: the result, no match (null), or undefined for "would have matched but the unit has no id". */
 type Serving = (attributes: Attributes, options: EvaluationOptions) => FlagResult | null | undefined;

@@ -1,7 +1,7 @@
 import { MAX_PREREQUISITE_DEPTH, type PayloadFlag } from '@tabula/protocol';
-import type { CompiledFlag } from './flags';
 import { Problem } from './problem';
 import { explain, fault } from './report';
+import type { CompiledFlag } from './types';
 
 /**
  * A flag with prerequisites: each required flag is evaluated (once per evaluation, however many require it) and must

@@ -42,3 +42,11 @@ export interface Evaluator {
   allFlags(attributes: Attributes, options?: EvaluationOptions): Record<string, FlagResult>;
   allExperiments(attributes: Attributes, options?: EvaluationOptions): Record<string, Assignment>;
 }
+
+/** One flag compiled for evaluation; `results` and `depth` carry a prerequisite chain's state. */
+export type CompiledFlag = (
+  attributes: Attributes,
+  options: EvaluationOptions,
+  results?: Map<string, FlagResult | undefined>,
+  depth?: number,
+) => FlagResult;
