@@ -58,6 +58,12 @@ const projectId = () =>
     .notNull()
     .references(() => project.id, { onDelete: 'cascade' });
 
+/** What belongs to one experiment (its versions, snapshots, alerts, periods) goes with it. */
+const experimentId = () =>
+  text('experiment_id')
+    .notNull()
+    .references(() => experiment.id, { onDelete: 'cascade' });
+
 export const roleEnum = pgEnum('role', ROLES);
 export const apiKeyKindEnum = pgEnum('api_key_kind', API_KEY_KINDS);
 export const flagTypeEnum = pgEnum('flag_type', FLAG_TYPES);
@@ -478,9 +484,7 @@ export const experimentVersion = pgTable(
   'experiment_version',
   {
     id: text('id').primaryKey(),
-    experimentId: text('experiment_id')
-      .notNull()
-      .references(() => experiment.id, { onDelete: 'cascade' }),
+    experimentId: experimentId(),
     key: text('key').notNull(),
     name: text('name').notNull(),
     /** Basis points; an experiment's versions add up to 10000. */
@@ -531,9 +535,7 @@ export const editorToken = pgTable(
     id: text('id').primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
     projectId: projectId(),
-    experimentId: text('experiment_id')
-      .notNull()
-      .references(() => experiment.id, { onDelete: 'cascade' }),
+    experimentId: experimentId(),
     createdBy: text('created_by')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -773,9 +775,7 @@ export const experimentSnapshot = pgTable(
   {
     id: text('id').primaryKey(),
     projectId: projectId(),
-    experimentId: text('experiment_id')
-      .notNull()
-      .references(() => experiment.id, { onDelete: 'cascade' }),
+    experimentId: experimentId(),
     phase: integer('phase').notNull(),
     status: snapshotStatusEnum('status').notNull().default('running'),
     /** schedule | manual */
@@ -804,9 +804,7 @@ export const experimentAlert = pgTable(
   {
     id: text('id').primaryKey(),
     projectId: projectId(),
-    experimentId: text('experiment_id')
-      .notNull()
-      .references(() => experiment.id, { onDelete: 'cascade' }),
+    experimentId: experimentId(),
     phase: integer('phase').notNull(),
     kind: text('kind').$type<AlertKind>().notNull(),
     metric: text('metric').notNull().default(''),
@@ -965,9 +963,7 @@ export const banditPeriod = pgTable(
   {
     id: text('id').primaryKey(),
     projectId: projectId(),
-    experimentId: text('experiment_id')
-      .notNull()
-      .references(() => experiment.id, { onDelete: 'cascade' }),
+    experimentId: experimentId(),
     phase: integer('phase').notNull(),
     index: integer('index').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
