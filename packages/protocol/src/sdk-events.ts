@@ -23,6 +23,11 @@ export const exposureEventSchema = z.object({
   version: z.string().min(1).max(100),
   /** For breakdowns; what the server can read from the request (browser, device, OS, country) it fills in. */
   dimensions: exposureDimensionsSchema.optional(),
+  /**
+   * The unit's attributes as the SDK evaluated with them (scalars): those the project breaks results down by are kept
+   * as the exposure's dimensions, unless `dimensions.attributes` names them already.
+   */
+  attributes: attributes.optional(),
 });
 
 export const trackEventSchema = z.object({

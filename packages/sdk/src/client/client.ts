@@ -174,14 +174,21 @@ export function createClient(options: ClientOptions): TabulaClient {
   };
 
   // A new phase may move the unit to another version, which is a new exposure: the version is part of the mark.
-  const expose = (experiment: string, version: string, unitId: string, loggedByServer?: boolean): void => {
+  // The unit's attributes travel with the exposure (the queue keeps their scalars): results break down by them.
+  const expose = (
+    experiment: string,
+    version: string,
+    unitId: string,
+    unit?: Attributes,
+    loggedByServer?: boolean,
+  ): void => {
     const mark = `${experiment}|${version}|${unitId}`;
     if (FAST_PATHS ? exposed.has(mark) : remembered.exposed.includes(mark)) return;
     if (FAST_PATHS) exposed.add(mark);
     remember((target) => {
       target.exposed.push(mark);
     });
-    if (!loggedByServer) queueEvent({ type: 'exposure', unitId, experiment, version });
+    if (!loggedByServer) queueEvent({ type: 'exposure', unitId, experiment, version, attributes: unit as never });
   };
 
   const forced = forcedVersions(settings);
@@ -264,9 +271,8 @@ export function createClient(options: ClientOptions): TabulaClient {
     try {
       if (!compiled) return fail('PROVIDER_NOT_READY');
       const flag = compiled.flags.get(key);
-      const { exposure, ...result } = flag
-        ? flag(isObject(given) ? given : attributes, evaluation)
-        : missingFlag(compiled, key, evaluation);
+      const unit = isObject(given) ? given : attributes;
+      const { exposure, ...result } = flag ? flag(unit, evaluation) : missingFlag(compiled, key, evaluation);
       // Keys the payload does not hold count too: the server lists them as unknown flags, so typos surface.
       const counts = evaluated.get(key) || {};
       const variant = result.variant || '';
@@ -275,7 +281,7 @@ export function createClient(options: ClientOptions): TabulaClient {
       // An error, or no variant (the flag defers to the caller's own default): the caller's default value.
       if (result.errorCode || result.variant === null) return { ...result, value } as TypedFlagDetails<Widen<T>>;
       if (kind(result.value) !== kind(value)) return fail('TYPE_MISMATCH');
-      if (exposure) expose(exposure.experiment, exposure.version, exposure.unit);
+      if (exposure) expose(exposure.experiment, exposure.version, exposure.unit, unit);
       return result as TypedFlagDetails<Widen<T>>;
     } catch (error) {
       report(error);
@@ -288,10 +294,10 @@ export function createClient(options: ClientOptions): TabulaClient {
   /** Never throws: a failure is reported and the unit is in no version. */
   const experiment = (key: string, given?: Attributes, log = true): ExperimentResult | null => {
     try {
-      const assignment =
-        compiled && evaluateExperiment(compiled, key, isObject(given) ? given : attributes, evaluation);
+      const unit = isObject(given) ? given : attributes;
+      const assignment = compiled && evaluateExperiment(compiled, key, unit, evaluation);
       if (!assignment) return null;
-      if (log && assignment.unit) expose(key, assignment.version, assignment.unit);
+      if (log && assignment.unit) expose(key, assignment.version, assignment.unit, unit);
       return { version: assignment.version, params: assignment.params };
     } catch (error) {
       report(error);

@@ -16,8 +16,8 @@ export interface EventQueue {
 }
 
 /**
- * A track event carries the unit's attributes as the client held them, of which only the scalar values the server
- * accepts travel, and the properties as the page gave them: a copy of them as they were when tracked, when they are an
+ * Track and exposure events carry the unit's attributes as the client held them, of which only the scalar values the
+ * server accepts travel; a track event also carries the properties as the page gave them: a copy of them as they were when tracked, when they are an
  * object. Done here, not in the snippet bundle, for the events the page queued before this part was loaded too (their
  * record in storage holds them as JSON: copied already).
  */
@@ -28,7 +28,7 @@ const cleaned = (event: SdkEvent): SdkEvent =>
         properties: isObject(event.properties) ? JSON.parse(JSON.stringify(event.properties)) : undefined,
         attributes: event.attributes && scalars(event.attributes),
       }
-    : event;
+    : { ...event, attributes: event.attributes && scalars(event.attributes) };
 
 const parseQueue = (data: unknown): SdkEvent[] | undefined =>
   Array.isArray(data)

@@ -35,6 +35,6 @@ export async function fetchExperiment(
   if (!assignment) return null;
   // Remembered as logged, so that a later getExperiment does not log the same exposure again.
   const unit = autoExposure && unitOf(attributes, compiled?.experiments.get(key)?.unitAttribute || 'id');
-  if (unit) client.expose(key, assignment.version, unit, true);
+  if (unit) client.expose(key, assignment.version, unit, undefined, true);
   return { version: assignment.version, params: assignment.params };
 }

@@ -90,7 +90,13 @@ export interface ClientHost {
   /** QA-forced versions, by experiment. */
   forced: Record<string, string>;
   /** Remembers (and, unless the server logged it, logs) an exposure. */
-  expose: (experiment: string, version: string, unit: string, loggedByServer?: boolean) => void;
+  expose: (
+    experiment: string,
+    version: string,
+    unit: string,
+    attributes?: Attributes,
+    loggedByServer?: boolean,
+  ) => void;
   /** Local evaluation, logging the exposure unless `log` is false. */
   local: (key: string, attributes: Attributes, log?: boolean) => ExperimentResult | null;
 }

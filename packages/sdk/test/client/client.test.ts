@@ -282,11 +282,16 @@ describe('exposures', () => {
     expect(assignment?.version).toMatch(/^(control|treatment)$/);
     expect(client.getFlag('button-color', 'grey')).toBe(assignment?.version === 'control' ? 'blue' : 'green');
     client.getExperiment('checkout-test');
-    client.getExperiment('checkout-test', { id: 'unit-2' });
+    client.getExperiment('checkout-test', { id: 'unit-2', plan: 'pro', profile: { age: 3 } });
     client.getFlag('new-checkout', false);
     await client.flush();
     const exposures = server.storedOfType('exposure');
     expect(exposures.map((event) => event.unitId).sort()).toEqual(['unit-1', 'unit-2']);
+    // The attributes evaluated with travel with the exposure, their scalars only: results break down by them.
+    expect(exposures.find((event) => event.unitId === 'unit-2')).toMatchObject({
+      attributes: { id: 'unit-2', plan: 'pro' },
+    });
+    expect(exposures.find((event) => event.unitId === 'unit-2')?.attributes).not.toHaveProperty('profile');
     expect(exposures.find((event) => event.unitId === 'unit-1')).toMatchObject({
       experiment: 'checkout-test',
       version: assignment?.version,

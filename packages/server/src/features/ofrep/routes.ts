@@ -158,7 +158,7 @@ export const ofrepRoutes: FastifyPluginAsyncZod<AppContext> = async (
     // Keys not found are counted too (unknown flags); other errors evaluated nothing.
     const served = results.filter((result) => !('errorCode' in result) || result.errorCode === 'FLAG_NOT_FOUND');
     const logged = context.targetingKey
-      ? loggedExposures.unlogged(exposureRows(grant, snapshot, unitId, exposures))
+      ? loggedExposures.unlogged(exposureRows(grant, snapshot, { unitId, attributes: context.attributes }, exposures))
       : [];
     await eventWriter
       .write(logged, servedUsage(grant, served))

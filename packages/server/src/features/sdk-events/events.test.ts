@@ -79,6 +79,11 @@ describe('SDK events', () => {
       'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
     const fromBrowser = exposure({ dimensions: { attributes: { plan: 'pro', seats: 3, beta: true } } });
     const fromServer = exposure({ dimensions: { browser: 'Firefox', device: 'desktop', os: 'Linux', country: 'JP' } });
+    // The browser SDK sends the attributes it evaluated with; named dimensions win over them.
+    const withAttributes = exposure({
+      attributes: { id: 'visitor-1', plan: 'free', market: 'x'.repeat(100), 'bad name': 'no', gone: null },
+      dimensions: { attributes: { plan: 'pro' } },
+    });
     const badCountry = exposure({ dimensions: { country: 'Germany' } });
     const send = (events: unknown[], headers: Record<string, string>) =>
       t.app.inject({
@@ -91,7 +96,7 @@ describe('SDK events', () => {
     expect(browser.json()).toMatchObject({ accepted: 1, rejected: [{ index: 1 }] });
     expect(browser.json().rejected[0].reason).toMatch(/^dimensions\.country: /);
     // A server SDK's own user agent tells nothing of its visitor.
-    expect((await send([fromServer], { 'user-agent': 'node' })).json()).toMatchObject({ accepted: 1 });
+    expect((await send([fromServer, withAttributes], { 'user-agent': 'node' })).json()).toMatchObject({ accepted: 2 });
     const rows = await stored(project.projectId);
     const byId = (id: string) => rows.find((row) => row.eventId === id)?.attributes;
     expect(byId(fromBrowser.id)).toEqual({
@@ -104,6 +109,11 @@ describe('SDK events', () => {
       'attribute:beta': 'true',
     });
     expect(byId(fromServer.id)).toEqual({ browser: 'Firefox', device: 'desktop', os: 'Linux', country: 'JP' });
+    expect(byId(withAttributes.id)).toEqual({
+      'attribute:id': 'visitor-1',
+      'attribute:plan': 'pro',
+      'attribute:market': 'x'.repeat(64),
+    });
   });
 
   it('counts a retried batch once', async () => {

@@ -40,7 +40,9 @@ function toRow(event: SdkEvent, grant: ClientKeyGrant, request: RequestDimension
     value: track?.value ?? null,
     properties: track?.properties ?? null,
     // An exposure's attributes are its unit's dimensions at that moment, what breakdowns split results by.
-    attributes: exposure ? exposureDimensions(exposure.dimensions, request) : (track?.attributes ?? null),
+    attributes: exposure
+      ? exposureDimensions(exposure.dimensions, request, exposure.attributes)
+      : (track?.attributes ?? null),
     occurredAt: event.at,
   };
 }

@@ -6,6 +6,7 @@ import { createEventWriter, type EventWriter } from './group-commit';
 import { insertEvents } from './store';
 import { insertEventsIntoClickHouse } from './store-clickhouse';
 
+export { exposureDimensions } from './dimensions/exposure-dimensions';
 export type { EventWriter, IngestState } from './group-commit';
 export { readEvents } from './read-events';
 export { eventKey } from './store';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EvaluateRequest, EvaluateResponse, ExperimentAssignment, FlagDetails } from '@tabula/protocol';
 import { createEvaluator, type Evaluator } from '@tabula/sdk';
 import type { ClientKeyGrant } from '../api-keys/service';
-import { type EventRow, SERVER_EXPOSURE_ID_PREFIX } from '../sdk-events/service';
+import { type EventRow, exposureDimensions, SERVER_EXPOSURE_ID_PREFIX } from '../sdk-events/service';
 import type { PayloadSnapshot } from './payload-cache';
 
 /** Compiling a payload is worth keeping: one evaluator per snapshot, dropped with it. */
@@ -74,15 +74,18 @@ export function evaluate(snapshot: PayloadSnapshot, request: EvaluateRequest): E
 
 /**
  * Exposures logged by the server get an id made from what they record, so calling evaluate again for the same
- * unit stores nothing new: one exposure per unit, experiment, phase and version.
+ * unit stores nothing new: one exposure per unit, experiment, phase and version. They keep the attributes evaluated
+ * with, as an SDK's exposures do, for breakdowns.
  */
 export function exposureRows(
   grant: ClientKeyGrant,
   snapshot: PayloadSnapshot,
-  unitId: string,
+  unit: Pick<EvaluateRequest, 'unitId' | 'attributes'>,
   exposures: Evaluation['exposures'],
   at = Date.now(),
 ): EventRow[] {
+  const { unitId } = unit;
+  const attributes = exposureDimensions(undefined, {}, unit.attributes);
   const phases = new Map(snapshot.payload.experiments.map((experiment) => [experiment.key, experiment.phase]));
   return exposures.map(({ experiment, version }) => {
     const identity = [grant.environmentId, unitId, experiment, phases.get(experiment) ?? 0, version].join('\n');
@@ -97,7 +100,7 @@ export function exposureRows(
       name: null,
       value: null,
       properties: null,
-      attributes: null,
+      attributes,
       occurredAt: at,
     };
   });

@@ -106,7 +106,7 @@ export const sdkPayloadRoutes: FastifyPluginAsyncZod<AppContext> = async (
       markIfFromMemory(reply, cache, grant);
       const { response, exposures } = evaluate(snapshot, request.body);
       const logged = request.body.logExposure
-        ? loggedExposures.unlogged(exposureRows(grant, snapshot, request.body.unitId, exposures))
+        ? loggedExposures.unlogged(exposureRows(grant, snapshot, request.body, exposures))
         : [];
       // Keys not found are counted too: they are listed as unknown flags.
       const usage = servedUsage(grant, Object.values(response.flags));

@@ -1,4 +1,9 @@
-import { attributeDimension, type ExposureDimensions, MAX_DIMENSION_VALUE_LENGTH } from '@tabula/protocol';
+import {
+  attributeDimension,
+  breakdownAttributeNameSchema,
+  type ExposureDimensions,
+  MAX_DIMENSION_VALUE_LENGTH,
+} from '@tabula/protocol';
 import { countryFromHeaders } from './country';
 import { parseUserAgent, type UserAgentDimensions } from './user-agent';
 
@@ -23,16 +28,30 @@ export function requestDimensions(
 }
 
 /**
+ * An exposure keeps this many of its unit's attributes: enough for the five a project breaks results down by, chosen
+ * now or later, without storing whatever else a page passes.
+ */
+export const MAX_EXPOSURE_ATTRIBUTES = 20;
+
+type Scalar = string | number | boolean | null;
+
+/**
  * The dimensions an exposure is stored with (in its attributes), by dimension name (`browser`, …,
  * `attribute:<name>`), each a text. What the event says wins over the request: a server SDK speaks for its visitor.
+ * The unit's attributes (as the SDK evaluated with them) are kept too, the first MAX_EXPOSURE_ATTRIBUTES with a name a
+ * breakdown can have, below what `dimensions.attributes` names.
  */
 export function exposureDimensions(
   sent: ExposureDimensions | undefined,
   request: RequestDimensions,
+  unit: Record<string, Scalar> = {},
 ): Record<string, string> | null {
   const { attributes, ...standard } = sent ?? {};
   const merged: Record<string, string> = { ...(request as Record<string, string>), ...standard };
-  for (const [name, value] of Object.entries(attributes ?? {})) {
+  const kept = Object.entries(unit)
+    .filter(([name, value]) => value !== null && breakdownAttributeNameSchema.safeParse(name).success)
+    .slice(0, MAX_EXPOSURE_ATTRIBUTES);
+  for (const [name, value] of [...kept, ...Object.entries(attributes ?? {})]) {
     merged[attributeDimension(name)] = String(value).slice(0, MAX_DIMENSION_VALUE_LENGTH);
   }
   return Object.keys(merged).length > 0 ? merged : null;
