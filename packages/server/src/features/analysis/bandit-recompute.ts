@@ -6,10 +6,9 @@ import { type Acting, recordAudit } from '../audit/service';
 import { type ExperimentDetails, getExperiment, setBanditWeights } from '../experiments/service';
 import { getMetric } from '../metrics/service';
 import { getProject } from '../projects/service';
-import { aggregate } from './aggregate';
+import { aggregateSums } from './aggregate-sums';
 import { type BanditPeriodRow, insertPeriod, lockBanditPeriods, selectPeriods } from './bandit-store';
 import { nextWholeHour } from './buckets';
-import { aggregateOnClickHouse } from './clickhouse-aggregate';
 import { armOf, totalsByVersion, zero } from './results';
 import type { RefreshContext } from './service';
 
@@ -51,9 +50,8 @@ async function primaryArms(context: RefreshContext, experiment: ExperimentDetail
     from,
     until,
   };
-  const data = context.clickhouse
-    ? await aggregateOnClickHouse(context.clickhouse, scope, [metric])
-    : await aggregate(context.analysisDb, scope, [metric]);
+  // Waits its turn with refreshes, as breakdowns and baselines do: it scans the same events.
+  const data = await context.limit(() => aggregateSums(context, scope, [metric]));
   const totals = totalsByVersion(data.metrics[metric.key] ?? []);
   const arms = experiment.versions.map(
     (version) => armOf(metric.type, totals.get(version.key) ?? zero(), false) as ConversionArm | MeanArm,

@@ -3,9 +3,9 @@ import { summarizeArm } from '@tabula/stats';
 import type { ClickHouse } from '../../db/clickhouse/connection';
 import type { Database } from '../../db/client';
 import { getMetric } from '../metrics/service';
-import { type AggregationScope, aggregate } from './aggregate';
+import type { AggregationScope } from './aggregate';
+import { aggregateSums } from './aggregate-sums';
 import { DAY_MS } from './buckets';
-import { aggregateOnClickHouse } from './clickhouse-aggregate';
 import type { Limiter } from './limiter';
 import type { AnalysedMetric, DailySums } from './metric-values';
 import { armOf, totalsByVersion, zero } from './results';
@@ -63,10 +63,6 @@ export async function metricBaseline(
     until: now,
     population: populationOf(query),
   };
-  const data = await context.limit(() =>
-    context.clickhouse
-      ? aggregateOnClickHouse(context.clickhouse, scope, [metric])
-      : aggregate(context.analysisDb, scope, [metric]),
-  );
+  const data = await context.limit(() => aggregateSums(context, scope, [metric]));
   return baselineOf(metric, data.metrics[metric.key] ?? [], query.days);
 }

@@ -8,9 +8,8 @@ import { eq } from 'drizzle-orm';
 import { project } from '../../db/schema';
 import { invalidField } from '../../http/app-error';
 import { getExperiment } from '../experiments/service';
-import { aggregate } from './aggregate';
+import { aggregateSums } from './aggregate-sums';
 import { computeBreakdown, sliceCorrection } from './breakdown-results';
-import { aggregateOnClickHouse } from './clickhouse-aggregate';
 import type { ResultsMetric } from './results';
 import { experimentMetrics, type RefreshContext, statisticsSettings } from './service';
 import { selectLastSucceeded } from './snapshots';
@@ -62,11 +61,7 @@ export async function experimentBreakdown(
     dimension,
   };
   const analysed = metrics.map(({ metric }) => metric);
-  const data = await context.limit(() =>
-    context.clickhouse
-      ? aggregateOnClickHouse(context.clickhouse, scope, analysed)
-      : aggregate(context.analysisDb, scope, analysed),
-  );
+  const data = await context.limit(() => aggregateSums(context, scope, analysed));
   return {
     dimension,
     coversFrom: succeeded.coversFrom.toISOString(),

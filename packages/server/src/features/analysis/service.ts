@@ -17,10 +17,10 @@ import { newId } from '../../lib/ids';
 import { type ExperimentDetails, getExperiment } from '../experiments/service';
 import { getMetric, type Metric } from '../metrics/service';
 import { enqueueWebhookEvent } from '../webhooks/service';
-import { type AggregationScope, aggregate } from './aggregate';
+import type { AggregationScope } from './aggregate';
+import { aggregateSums } from './aggregate-sums';
 import { countAlertsInPhase, selectAlerts, toExperimentAlert } from './alert-store';
 import { resultsPeriods } from './bandit-periods';
-import { aggregateOnClickHouse } from './clickhouse-aggregate';
 import type { Limiter } from './limiter';
 import { raiseAlerts } from './raise-alerts';
 import { computeResults, type ResultsMetric, sampleRatioMismatched, sampleRatioTest } from './results';
@@ -151,9 +151,7 @@ export async function refreshExperiment(
     };
     const analysed = metrics.map(({ metric }) => metric);
     const onProgress = (done: number) => progress.set(snapshot.id, done);
-    const data = clickhouse
-      ? await aggregateOnClickHouse(clickhouse, scope, analysed, { onProgress })
-      : await aggregate(analysisDb, scope, analysed, { connections, onProgress });
+    const data = await aggregateSums({ clickhouse, analysisDb }, scope, analysed, { connections, onProgress });
     const guardrails = metrics
       .filter(({ role }) => role === 'guardrails')
       .map(({ metric, role }): ResultsMetric => ({ metric, role, sums: data.metrics[metric.key] ?? [] }));
