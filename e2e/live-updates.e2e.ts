@@ -61,6 +61,8 @@ describe.skipIf(!chromiumAvailable).each(FAMILIES)('live updates for the $family
       .toContain(family === 'tab' ? 'data-user-id="visitor-1"' : 'data-unit-id="visitor-1"');
     snippet = (await admin.getByTestId('snippet-code').textContent()) ?? '';
     expect(snippet).toContain('data-streaming="true"');
+    // The snippet shows once the project's keys have loaded, with its client key in place of the placeholder.
+    expect(snippet).not.toContain('{key}');
     await admin.screenshot({ path: `${artifacts}live-updates-snippet-${family}.png`, animations: 'disabled' });
 
     visitor = await (await browser.newContext()).newPage();
@@ -68,8 +70,7 @@ describe.skipIf(!chromiumAvailable).each(FAMILIES)('live updates for the $family
     visitor.on('pageerror', (error) => pageErrors.push(error.message));
     await visitor.goto(site.url);
     expect(new URL(site.url).origin).not.toBe(new URL(tabula.url).origin);
-    // ready() answers false once the SDK's own timeout passes without a payload; on a loaded machine the first payload
-    // can come later than that, and asking again then answers true.
+    // ready() answers false once the SDK's own timeout passes without a payload: a loaded machine may take longer.
     await expect
       .poll(() => visitor.evaluate(() => (window as unknown as SdkWindow).Tabula.client.ready()), { timeout: 10_000 })
       .toBe(true);

@@ -32,6 +32,7 @@ export function IntegrationRoute() {
           key={projectId}
           projectId={projectId}
           clientKeys={clientKeys}
+          loading={keys.isPending}
           origin={window.location.origin}
           family={family}
           createKeyLink={<Link to={projectPath(projectId, 'api-keys')}>{t('generator.createKey')}</Link>}

@@ -10,21 +10,22 @@ import { SnippetGenerator } from './snippet-generator';
 
 const code = () => screen.getByTestId('snippet-code').textContent ?? '';
 
-const renderGenerator = (clientKeys: ApiKey[], family: ProductFamily) =>
+const renderGenerator = (clientKeys: ApiKey[], family: ProductFamily, createKeyLink = '') =>
   renderWithApp(
     <SnippetGenerator
       projectId={project.id}
       clientKeys={clientKeys}
+      loading={false}
       origin="https://t.example"
       family={family}
-      createKeyLink=""
+      createKeyLink={createKeyLink}
     />,
     { me: meAs('viewer') },
   );
 
 /** The route hands the generator its keys once they load, which may be after people started typing. */
 function KeysArriveLater() {
-  const [keys, setKeys] = useState<ApiKey[]>([]);
+  const [keys, setKeys] = useState<ApiKey[] | null>(null);
   return (
     <>
       <button type="button" onClick={() => setKeys([clientKey])}>
@@ -32,7 +33,8 @@ function KeysArriveLater() {
       </button>
       <SnippetGenerator
         projectId={project.id}
-        clientKeys={keys}
+        clientKeys={keys ?? []}
+        loading={keys === null}
         origin="https://t.example"
         family="abc"
         createKeyLink=""
@@ -78,6 +80,11 @@ describe('SDK snippet generator', () => {
   it('keeps what was typed when the client keys arrive after it', async () => {
     renderWithApp(<KeysArriveLater />, { me: meAs('viewer') });
     fireEvent.change(screen.getByTestId('snippet-unit-id'), { target: { value: 'visitor-1' } });
+    // No snippet to copy without its key, and no call to create one that may exist.
+    expect(screen.getByTestId('snippet-loading')).toBeTruthy();
+    expect(screen.queryByTestId('snippet-code')).toBeNull();
+    expect(screen.queryByTestId('snippet-copy')).toBeNull();
+    expect(screen.queryByText(/client key/i)).toBeNull();
     fireEvent.click(screen.getByText('keys arrive'));
     await waitFor(() => expect(code()).toContain(`data-client-key="${clientKey.key}"`));
     expect(code()).toContain('data-unit-id="visitor-1"');
@@ -99,16 +106,7 @@ describe('SDK snippet generator', () => {
   });
 
   it('shows the {key} placeholder and a way to create a key when the project has none', () => {
-    renderWithApp(
-      <SnippetGenerator
-        projectId={project.id}
-        clientKeys={[]}
-        origin="https://t.example"
-        family="abc"
-        createKeyLink="create it"
-      />,
-      { me: meAs('viewer') },
-    );
+    renderGenerator([], 'abc', 'create it');
     expect(code()).toContain('data-client-key="{key}"');
     expect(screen.getByText('create it')).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import type { ApiKey, ProductFamily } from '@tabula/protocol';
 import { buildSnippet, SDK_POLL_INTERVAL_MS, type SnippetInput, type SnippetStyle } from '@tabula/protocol';
-import { Alert, App, Card, Col, Flex, Form, Input, Row, Select, Switch, Tabs, Typography, theme } from 'antd';
+import { Alert, App, Card, Col, Flex, Form, Input, Row, Select, Skeleton, Switch, Tabs, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -9,6 +9,8 @@ interface SnippetGeneratorProps {
   projectId: string;
   /** The project's usable client keys; the snippet embeds one. */
   clientKeys: ApiKey[];
+  /** The keys are still on their way: no snippet yet, as one without its key would not work where pasted. */
+  loading: boolean;
   origin: string;
   /** Spec §1: the edition's family decides the form and the SDK version. */
   family: ProductFamily;
@@ -22,7 +24,14 @@ type Options = Pick<SnippetInput, 'clientKey' | 'unitId' | 'enableUI' | 'autoPol
  * Spec §1: the SDK integration snippet, built from the family's inputs and the poll and exposure options, plus live
  * updates.
  */
-export function SnippetGenerator({ projectId, clientKeys, origin, family, createKeyLink }: SnippetGeneratorProps) {
+export function SnippetGenerator({
+  projectId,
+  clientKeys,
+  loading,
+  origin,
+  family,
+  createKeyLink,
+}: SnippetGeneratorProps) {
   const { t } = useTranslation('integration');
   const { message } = App.useApp();
   const [style, setStyle] = useState<SnippetStyle>('script');
@@ -77,7 +86,7 @@ export function SnippetGenerator({ projectId, clientKeys, origin, family, create
 
   return (
     <Card title={t('generator.title')}>
-      {clientKeys.length === 0 && (
+      {!loading && clientKeys.length === 0 && (
         <Alert
           type="warning"
           showIcon
@@ -142,31 +151,39 @@ export function SnippetGenerator({ projectId, clientKeys, origin, family, create
             ]}
           />
           <Typography.Paragraph type="secondary">{t('generator.where')}</Typography.Paragraph>
-          <pre
-            data-testid="snippet-code"
-            style={{ ...codeBox, margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-          >
-            {code}
-          </pre>
-          <Flex justify="flex-end" style={{ marginTop: 12 }}>
-            <Typography.Text
-              copyable={{
-                text: code,
-                tooltips: false,
-                onCopy: () => message.success(t('generator.copied')),
-                // antd's copy control is itself a button (and falls back to the older clipboard API on plain http), so
-                // its faces are spans drawn like the primary button rather than buttons nested in it.
-                icon: [
-                  <span key="copy" style={copyFace} data-testid="snippet-copy">
-                    <CopyOutlined /> {t('generator.copy')}
-                  </span>,
-                  <span key="copied" style={{ ...copyFace, background: token.colorSuccess }}>
-                    <CheckOutlined /> {t('generator.copied')}
-                  </span>,
-                ],
-              }}
-            />
-          </Flex>
+          {loading ? (
+            <div data-testid="snippet-loading">
+              <Skeleton active paragraph={{ rows: 6 }} title={false} />
+            </div>
+          ) : (
+            <>
+              <pre
+                data-testid="snippet-code"
+                style={{ ...codeBox, margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+              >
+                {code}
+              </pre>
+              <Flex justify="flex-end" style={{ marginTop: 12 }}>
+                <Typography.Text
+                  copyable={{
+                    text: code,
+                    tooltips: false,
+                    onCopy: () => message.success(t('generator.copied')),
+                    // antd's copy control is itself a button (and falls back to the older clipboard API on plain http), so
+                    // its faces are spans drawn like the primary button rather than buttons nested in it.
+                    icon: [
+                      <span key="copy" style={copyFace} data-testid="snippet-copy">
+                        <CopyOutlined /> {t('generator.copy')}
+                      </span>,
+                      <span key="copied" style={{ ...copyFace, background: token.colorSuccess }}>
+                        <CheckOutlined /> {t('generator.copied')}
+                      </span>,
+                    ],
+                  }}
+                />
+              </Flex>
+            </>
+          )}
         </Col>
       </Row>
     </Card>
