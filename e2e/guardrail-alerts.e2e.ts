@@ -103,6 +103,10 @@ describe.skipIf(!chromiumAvailable)('guardrail auto-stop in the console', () => 
     expect(await alert.getByTestId('alert-text').textContent()).toMatch(
       /^Errors is worse in Treatment: \+\d+\.\d% \[\+\d+\.\d%, \+\d+\.\d%\] against control, p [<=] 0\.\d{3} \(always-valid test\)\.$/,
     );
+    // The decision says why in the reader's words, not in the server's English note.
+    expect(await admin.getByTestId('decision-automatic').textContent()).toMatch(
+      /^Stopped automatically: Errors is worse in Treatment: \+\d+\.\d% /,
+    );
     await admin.screenshot({ path: `${artifacts}guardrail-auto-stop.png`, fullPage: true, animations: 'disabled' });
 
     // Stopped with a rollback that quotes the alert, and the flag serves the control's value again.

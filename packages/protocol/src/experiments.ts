@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertFindingSchema } from './alerts';
 import { descriptionSchema, idSchema, keySchema, nameSchema, timestampSchema, userSummarySchema } from './common';
 import { conditionInputSchema, conditionSchema } from './conditions';
 import { PAGE_MATCHES, pageUrlMatches } from './page-url-match';
@@ -125,6 +126,11 @@ export const experimentDecisionSchema = z.object({
   version: z.string().nullable(),
   note: z.string(),
   decidedAt: timestampSchema,
+  /**
+   * Set when a refresh stopped it under `autoStop`: the alert that did, and how many others it found with it, so each
+   * reader sees the reason in their own language (the note says it in English, for the API and webhooks).
+   */
+  automatic: z.object({ alert: alertFindingSchema, moreAlerts: z.number().int().min(0) }).optional(),
 });
 export type ExperimentDecision = z.infer<typeof experimentDecisionSchema>;
 

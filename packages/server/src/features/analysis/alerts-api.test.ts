@@ -159,6 +159,10 @@ describe('experiment alerts', () => {
     expect(experiment.decision?.note).toMatch(
       /^Stopped automatically: Guardrail "errors" regressed in version "treatment": \+/,
     );
+    expect(experiment.decision?.automatic).toMatchObject({
+      alert: { kind: 'guardrail_regression', metric: 'errors', version: 'treatment' },
+      moreAlerts: 0,
+    });
     const flag = await api.expectStatus(200, 'GET', '/flags/checkout-v2');
     expect(flag.environments.production.rules[0].serve).toMatchObject({ kind: 'variant' });
     const served = flag.variants.find(
@@ -233,6 +237,7 @@ describe('experiment alerts', () => {
     const experiment: Experiment = await api.expectStatus(200, 'GET', '/experiments/checkout');
     expect(experiment.status).toBe('stopped');
     expect(experiment.decision?.note).toMatch(/^Stopped automatically: Sample ratio mismatch: units control 1000/);
+    expect(experiment.decision?.automatic?.alert.kind).toBe('srm');
   });
 
   it('warns of a planned version without traffic, and does not stop for it alone', async () => {

@@ -41,7 +41,10 @@ async function stopOnAlert(tx: Database, system: Acting, check: AlertCheck, find
   if (!current.autoStop || current.phase !== check.experiment.phase || !stoppable(current.status)) return false;
   const also = more.length > 0 ? ` (and ${more.length} more alert${more.length > 1 ? 's' : ''})` : '';
   const note = `Stopped automatically: ${describeAlert(cause)}${also}`.slice(0, 1000);
-  await stopExperiment(tx, system, projectId, key, { outcome: 'rollback', note, rollOut: true }, rollOutExperiment);
+  await stopExperiment(tx, system, projectId, key, { outcome: 'rollback', note, rollOut: true }, rollOutExperiment, {
+    alert: cause,
+    moreAlerts: more.length,
+  });
   await markAlertStoppedExperiment(tx, { experimentId: current.id, phase: current.phase, finding: cause });
   return true;
 }

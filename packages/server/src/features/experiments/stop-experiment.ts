@@ -1,4 +1,4 @@
-import type { StopExperimentBody } from '@tabula/protocol';
+import type { ExperimentDecision, StopExperimentBody } from '@tabula/protocol';
 import type { Database } from '../../db/client';
 import type { Acting } from '../audit/service';
 import { decide } from './decision';
@@ -18,7 +18,7 @@ export type RollOutDecision = (
  * rules serving it serve the decided version's value from now on, in the same transaction.
  *
  * The caller passes the flags' roll-out: flags read experiment keys through this feature's service, so this feature
- * cannot import theirs.
+ * cannot import theirs. A stop by a refresh's alert passes `automatic`, which the decision keeps.
  */
 export async function stopExperiment(
   tx: Database,
@@ -27,13 +27,14 @@ export async function stopExperiment(
   key: string,
   body: StopExperimentBody,
   rollOutExperiment: RollOutDecision,
+  automatic?: ExperimentDecision['automatic'],
 ): Promise<ExperimentDetails> {
   const now = new Date();
   const stopped = await transition(tx, acting, { projectId, key }, 'stop', (before) => ({
     slotStart: null,
     slotEnd: null,
     stoppedAt: now,
-    decision: decide(body, before.versions, now),
+    decision: { ...decide(body, before.versions, now), ...(automatic && { automatic }) },
   }));
   const decided = stopped.versions.find((version) => version.key === stopped.decision?.version);
   if (body.rollOut && decided) {

@@ -57,7 +57,7 @@ export function ExperimentDetail({
     overview: (
       <>
         {canEdit && experiment.kind === 'visual' && <VisualEditorCard projectId={projectId} experiment={experiment} />}
-        <ExperimentOverview experiment={experiment} />
+        <ExperimentOverview projectId={projectId} experiment={experiment} />
       </>
     ),
     audience: <AudienceCard experiment={experiment} />,

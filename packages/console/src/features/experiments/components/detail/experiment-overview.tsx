@@ -9,13 +9,13 @@ import { DecisionCard } from './decision-card';
 
 const date = (value: string | null) => (value ? dayjs(value).format('LLL') : '—');
 
-export function ExperimentOverview({ experiment }: { experiment: Experiment }) {
+export function ExperimentOverview({ projectId, experiment }: { projectId: string; experiment: Experiment }) {
   const { t } = useTranslation('experiments');
   const days = daysRunning(experiment.startedAt, experiment.stoppedAt);
   const plan = planProgress(experiment);
   return (
     <>
-      {experiment.decision && <DecisionCard experiment={experiment} />}
+      {experiment.decision && <DecisionCard projectId={projectId} experiment={experiment} />}
       <Card>
         <Descriptions column={{ xs: 1, md: 2 }} data-testid="experiment-overview">
           <Descriptions.Item label={t('overview.status')}>

@@ -1,9 +1,10 @@
-import type { Experiment, Layer, Metric } from '@tabula/protocol';
+import type { Experiment, Layer } from '@tabula/protocol';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { meAs, project } from '../../../../testing/fixtures';
 import { unlabelledFields } from '../../../../testing/labelled-fields';
+import { metricFixture } from '../../../../testing/metric-fixture';
 import { mockApi } from '../../../../testing/mock-api';
 import { renderWithApp } from '../../../../testing/render';
 import { experimentFixture, experimentsPathOf } from '../../fixtures';
@@ -180,24 +181,7 @@ describe('experiment wizard', () => {
   });
 
   it('offers the metric library, archived metrics only where already chosen', async () => {
-    const metric = (key: string, name: string, archivedAt: string | null): Metric => ({
-      id: `mtr${key.padEnd(13, '2')}`,
-      key,
-      name,
-      description: '',
-      tags: [],
-      type: 'conversion',
-      source: { kind: 'event', event: key, filter: null },
-      ratio: null,
-      windowHours: 72,
-      direction: 'higher',
-      capping: { kind: 'none' },
-      cuped: { enabled: true, lookbackDays: 14 },
-      experiments: [],
-      archivedAt,
-      createdAt: '2025-01-09T10:00:00.000Z',
-      updatedAt: '2025-01-09T10:00:00.000Z',
-    });
+    const metric = (key: string, name: string, archivedAt: string | null) => metricFixture({ key, name, archivedAt });
     const library = [
       metric('purchase', 'Purchase', null),
       metric('bounce', 'Old bounce rate', '2025-01-10T10:00:00.000Z'),
@@ -254,24 +238,7 @@ describe('experiment wizard', () => {
   });
 
   it('saves a bandit with its settings, the minimum weight typed in percent', async () => {
-    const purchase: Metric = {
-      id: 'mtrpurchase22222',
-      key: 'purchase',
-      name: 'Purchase',
-      description: '',
-      tags: [],
-      type: 'conversion',
-      source: { kind: 'event', event: 'purchase', filter: null },
-      ratio: null,
-      windowHours: 72,
-      direction: 'higher',
-      capping: { kind: 'none' },
-      cuped: { enabled: false, lookbackDays: 14 },
-      experiments: [],
-      archivedAt: null,
-      createdAt: '2025-01-09T10:00:00.000Z',
-      updatedAt: '2025-01-09T10:00:00.000Z',
-    };
+    const purchase = metricFixture({ key: 'purchase', name: 'Purchase', cuped: { enabled: false, lookbackDays: 14 } });
     const created = experimentFixture({ status: 'draft', key: 'green-checkout-button' });
     const { calls } = mockApi({
       [`GET /api/v1/projects/${project.id}/metrics`]: { body: { metrics: [purchase], total: 1, nextOffset: null } },

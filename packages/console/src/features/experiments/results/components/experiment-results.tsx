@@ -112,7 +112,13 @@ function ResultsBody({ projectId, experiment, results, format, onDecide }: Resul
     <>
       <AlertsPanel projectId={projectId} experiment={experiment} results={results} format={format} />
       <HealthPanel results={results} format={format} />
-      <ResultsSummary experiment={experiment} results={results} format={format} onDecide={onDecide} />
+      <ResultsSummary
+        projectId={projectId}
+        experiment={experiment}
+        results={results}
+        format={format}
+        onDecide={onDecide}
+      />
       <ExposuresCard results={results} format={format} />
       {experiment.bandit && <BanditCard projectId={projectId} experiment={experiment} format={format} />}
       {METRIC_ROLES.map((role) => {

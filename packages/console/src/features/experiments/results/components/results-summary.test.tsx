@@ -1,7 +1,7 @@
 import type { Experiment, ExperimentResults } from '@tabula/protocol';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { meAs } from '../../../../testing/fixtures';
+import { meAs, project } from '../../../../testing/fixtures';
 import { renderWithApp } from '../../../../testing/render';
 import { experimentFixture } from '../../fixtures';
 import { useResultsFormat } from '../hooks/use-results-format';
@@ -10,7 +10,14 @@ import { ResultsSummary } from './results-summary';
 
 function Summary(props: { results: ExperimentResults; experiment?: Experiment; onDecide?: () => void }) {
   const format = useResultsFormat();
-  return <ResultsSummary experiment={props.experiment ?? experimentFixture()} format={format} {...props} />;
+  return (
+    <ResultsSummary
+      projectId={project.id}
+      experiment={props.experiment ?? experimentFixture()}
+      format={format}
+      {...props}
+    />
+  );
 }
 
 const sentences = (results: ExperimentResults) => {

@@ -27,6 +27,7 @@ const methodKey = (results: ExperimentResults) =>
       : 'method.frequentist';
 
 interface ResultsSummaryProps {
+  projectId: string;
   experiment: Experiment;
   results: ExperimentResults;
   format: ResultsFormat;
@@ -38,7 +39,7 @@ interface ResultsSummaryProps {
  * The answer in one or two sentences, then the decision taken or the way to take it. While a health check fails there
  * is no answer: the sentences say what is wrong and what to do instead.
  */
-export function ResultsSummary({ experiment, results, format, onDecide }: ResultsSummaryProps) {
+export function ResultsSummary({ projectId, experiment, results, format, onDecide }: ResultsSummaryProps) {
   const { t } = useTranslation('results');
   const { token } = theme.useToken();
   const summary = summariseResults(results);
@@ -125,7 +126,7 @@ export function ResultsSummary({ experiment, results, format, onDecide }: Result
         )}
         <RuleRecommendation experiment={experiment} results={results} />
         {experiment.decision ? (
-          <DecisionCard experiment={experiment} />
+          <DecisionCard projectId={projectId} experiment={experiment} />
         ) : (
           onDecide && (
             <div>

@@ -1,4 +1,4 @@
-import type { ExperimentAlert } from '@tabula/protocol';
+import type { AlertFinding } from '@tabula/protocol';
 import type { ResultsFormat } from '../hooks/use-results-format';
 
 /** Names to show for the keys an alert names; a key the experiment no longer has shows as itself. */
@@ -9,7 +9,7 @@ export interface AlertNames {
 
 /** The translation key and values of an alert's sentence, its figures formatted for the reader. */
 export function alertText(
-  alert: ExperimentAlert,
+  alert: AlertFinding,
   names: AlertNames,
   format: ResultsFormat,
 ): { key: string; values: Record<string, string> } {
