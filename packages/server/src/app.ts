@@ -128,7 +128,12 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   const eventWriter = createEventIngest(database, clickhouse, app.log, monitoring.observeIngestGroup);
   monitoring.watchIngestQueue(() => eventWriter.queued());
   const webhookSecrets = secretBox(config.secret, 'webhook secrets');
-  const webhookWorker = createDeliveryWorker({ db, secrets: webhookSecrets, log: app.log });
+  const webhookWorker = createDeliveryWorker({
+    db,
+    secrets: webhookSecrets,
+    log: app.log,
+    allowPrivate: config.webhookAllowPrivate,
+  });
   // Most changes a webhook announces are followed by a change notification once committed: their rows are due now.
   const stopWakingWebhooks = changes.subscribe(() => webhookWorker.wake());
   const stopAnnouncingRevisions = watchPayloadRevisions({

@@ -50,6 +50,8 @@ export interface Config {
   /** The session cookie's Domain, for API hosts on sibling subdomains of the console's; null keeps it on one host. */
   cookieDomain: string | null;
   openSignup: boolean;
+  /** Whether webhooks may be sent to this machine and private networks; off, only public addresses are reached. */
+  webhookAllowPrivate: boolean;
   /** Whether the first sign-up on a fresh instance also gets the demo project. */
   demo: boolean;
   oidc: OidcConfig | null;
@@ -233,6 +235,7 @@ const envSchema = z.object({
   TABULA_PUBLIC_URL: optional.pipe(url.optional()),
   TABULA_COOKIE_DOMAIN: optional.pipe(cookieDomain.optional()),
   TABULA_OPEN_SIGNUP: boolean,
+  TABULA_WEBHOOK_ALLOW_PRIVATE: boolean,
   TABULA_DEMO: boolean,
   TABULA_OIDC_ISSUER: optional.pipe(url.optional()),
   TABULA_OIDC_CLIENT_ID: optional,
@@ -359,6 +362,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     secureCookies: publicUrl.startsWith('https://'),
     cookieDomain: cookieDomainFor(publicUrl, parsed.TABULA_COOKIE_DOMAIN),
     openSignup: parsed.TABULA_OPEN_SIGNUP ?? false,
+    webhookAllowPrivate: parsed.TABULA_WEBHOOK_ALLOW_PRIVATE ?? false,
     demo: parsed.TABULA_DEMO ?? true,
     oidc: oidcFrom(parsed),
     consoleDir: parsed.TABULA_CONSOLE_DIR ? resolve(parsed.TABULA_CONSOLE_DIR) : DEFAULT_CONSOLE_DIR,

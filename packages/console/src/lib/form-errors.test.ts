@@ -17,6 +17,16 @@ describe('server messages', () => {
     );
   });
 
+  it('says in the user language why a webhook address is refused', async () => {
+    const refused = 'Please input a public address: 10.0.0.5 is on a private network (TABULA_WEBHOOK_ALLOW_PRIVATE)';
+    await i18next.changeLanguage('zh-CN');
+    expect(translateServerMessage(refused, i18next.t)).toBe(
+      '请输入公网地址：10.0.0.5 位于内网，本服务器不向内网发送 Webhook',
+    );
+    await i18next.changeLanguage('ja');
+    expect(translateServerMessage(refused, i18next.t)).toMatch(/^公開アドレスを入力してください：10\.0\.0\.5 は/);
+  });
+
   it('gives the reasons a new password is refused words of their own', async () => {
     const tooShort = `Please input valid password: at least ${MIN_PASSWORD_LENGTH} characters`;
     expect(translateServerMessage(tooShort, i18next.t)).toBe('Please input valid password: at least 12 characters');

@@ -7,6 +7,8 @@ import { isApiError, unreachableApiHost } from './api-client';
 function specificPrompt(message: string, t: TFunction): string | null {
   if (message === PASSWORD_IS_EMAIL) return t('common:validation.passwordIsEmail');
   if (message === PASSWORD_IS_COMMON) return t('common:validation.passwordIsCommon');
+  const privateHost = /^Please input a public address: (.+) is on a private network/.exec(message);
+  if (privateHost) return t('common:validation.publicAddress', { host: privateHost[1] });
   const length = /^Please input valid password: at (least|most) (\d+) characters$/.exec(message);
   if (!length) return null;
   return length[1] === 'least'

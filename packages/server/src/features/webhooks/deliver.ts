@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import {
   WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_EVENT_HEADER,
@@ -5,12 +7,15 @@ import {
   WEBHOOK_TIMESTAMP_HEADER,
 } from '@tabula/protocol';
 import { renderBody } from './formats';
+import { PrivateAddressError, privateHostOf, publicOnlyLookup } from './private-address';
 import { signWebhook } from './signature';
 import type { ClaimedDelivery } from './types';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Enough of a receiver's error answer to tell what went wrong, not a page of HTML. */
 const MAX_ERROR_LENGTH = 300;
+/** The setting that lets webhooks reach private networks, named in the error of a delivery refused for it. */
+export const ALLOW_PRIVATE_SETTING = 'TABULA_WEBHOOK_ALLOW_PRIVATE';
 
 export interface AttemptResult {
   responseCode: number | null;
@@ -19,27 +24,84 @@ export interface AttemptResult {
   error: string | null;
 }
 
+export interface AttemptOptions {
+  timeoutMs?: number;
+  /** Whether the receiver may be on this machine or a private network; off, such addresses are refused. */
+  allowPrivate?: boolean;
+}
+
+const refusedMessage = (host: string, address: string) =>
+  `${host === address ? host : `${host} resolves to ${address}, which`} is on a private network: this server sends webhooks only to public addresses (${ALLOW_PRIVATE_SETTING})`;
+
+class DeliveryTimeout extends Error {}
+
 const messageOf = (error: unknown): string => {
   if (!(error instanceof Error)) return String(error);
-  if (error.name === 'TimeoutError') return `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+  if (error instanceof PrivateAddressError) return refusedMessage(error.host, error.address);
   const cause = (error as { cause?: unknown }).cause;
   return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
 };
+
+/**
+ * POSTs the body and reads the answer, all within `timeoutMs`. node:http rather than fetch, so that the connection's own
+ * DNS lookup can refuse private addresses; it follows no redirect, as none is a delivery.
+ */
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  { timeoutMs, allowPrivate }: Required<AttemptOptions>,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        ...(allowPrivate ? {} : { lookup: publicOnlyLookup }),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (size >= MAX_ERROR_LENGTH * 4) return;
+          chunks.push(chunk);
+          size += chunk.length;
+        });
+        response.on('end', () => {
+          clearTimeout(timer);
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+        });
+        response.on('error', reject);
+      },
+    );
+    const timer = setTimeout(() => request.destroy(new DeliveryTimeout()), timeoutMs);
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.end(body);
+  });
+}
 
 /** One attempt: POST the signed body; only a 2xx answer counts (a redirect is not followed, and not a success). */
 export async function attemptDelivery(
   delivery: ClaimedDelivery,
   secret: string,
-  timeoutMs = DELIVERY_TIMEOUT_MS,
+  { timeoutMs = DELIVERY_TIMEOUT_MS, allowPrivate = false }: AttemptOptions = {},
 ): Promise<AttemptResult> {
   const body = JSON.stringify(renderBody(delivery.format, delivery.body));
   const timestamp = Math.floor(Date.now() / 1000);
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
+  const url = new URL(delivery.url);
+  const privateHost = allowPrivate ? null : privateHostOf(url);
+  if (privateHost) return { responseCode: null, durationMs: 0, error: refusedMessage(privateHost, privateHost) };
   try {
-    const response = await fetch(delivery.url, {
-      method: 'POST',
-      headers: {
+    const response = await post(
+      url,
+      {
         'content-type': 'application/json',
         'user-agent': 'Tabula-Webhooks/1',
         [WEBHOOK_EVENT_HEADER]: delivery.eventType,
@@ -48,20 +110,19 @@ export async function attemptDelivery(
         [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, timestamp, body),
       },
       body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const text = await response.text().catch(() => '');
+      { timeoutMs, allowPrivate },
+    );
     if (response.status >= 200 && response.status < 300) {
       return { responseCode: response.status, durationMs: took(), error: null };
     }
-    const detail = text.trim().slice(0, MAX_ERROR_LENGTH);
+    const detail = response.text.trim().slice(0, MAX_ERROR_LENGTH);
     return {
       responseCode: response.status,
       durationMs: took(),
       error: `The receiver answered ${response.status}${detail ? `: ${detail}` : ''}`,
     };
   } catch (error) {
-    return { responseCode: null, durationMs: took(), error: messageOf(error) };
+    const message = error instanceof DeliveryTimeout ? `No answer within ${timeoutMs / 1000} s` : messageOf(error);
+    return { responseCode: null, durationMs: took(), error: message };
   }
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { hostname } from 'node:os';
 import {
   WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_EVENT_HEADER,
@@ -9,7 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { organization, project, webhookDelivery } from '../../db/schema';
+import { organization, project, webhook, webhookDelivery } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { secretBox } from '../../lib/secret-box';
 import { enqueueWebhookEvent } from './service';
@@ -157,6 +158,7 @@ describe('webhook delivery', () => {
       pollMs: 50,
       batchSize: 5,
       timeoutMs: 2000,
+      allowPrivate: true,
     });
     try {
       const ids = await enqueue(30);
@@ -186,6 +188,7 @@ describe('webhook delivery', () => {
       log: quiet,
       backoff: { baseMs: 1000, maxMs: 1000 },
       pollMs: 50,
+      allowPrivate: true,
     });
     try {
       // Nothing listens on the port now: the one attempt fails, and the next would fall past the window.
@@ -209,5 +212,47 @@ describe('webhook delivery', () => {
     const worker = createDeliveryWorker({ db: gone.handle.db, secrets: box, log, pollMs: 10 });
     await expect.poll(() => warnings.length, { timeout: 10_000 }).toBeGreaterThan(1);
     await worker.close();
+  });
+
+  it('refuses a receiver on this machine or a private network unless allowed, by address or by the name resolved', async () => {
+    await database.handle.db.delete(webhookDelivery);
+    await database.handle.db.delete(webhook);
+    await addWebhook(`http://127.0.0.1:${PORT}/literal`);
+    // The machine's own name resolves to one of its addresses; only the lookup made for the connection can tell.
+    await addWebhook(`http://${hostname()}:${PORT}/resolved`);
+    const receiver = new Receiver();
+    await receiver.start();
+    const refusing = createDeliveryWorker({ db: database.handle.db, secrets: box, log: quiet, pollMs: 60_000 });
+    try {
+      await enqueue(1);
+      await refusing.runOnce();
+      const rows = await database.handle.db.select().from(webhookDelivery);
+      expect(rows.map((row) => row.error).sort()).toEqual([
+        '127.0.0.1 is on a private network: this server sends webhooks only to public addresses (TABULA_WEBHOOK_ALLOW_PRIVATE)',
+        expect.stringMatching(
+          new RegExp(`^${hostname()} resolves to .+, which is on a private network: this server sends webhooks only`),
+        ),
+      ]);
+      expect(rows.every((row) => row.status === 'pending' && row.responseCode === null)).toBe(true);
+      expect(receiver.counts.size).toBe(0);
+    } finally {
+      await refusing.close();
+    }
+    // Allowed, the same rows reach the receiver when next due.
+    await database.handle.db.update(webhookDelivery).set({ nextAttemptAt: new Date() });
+    const allowing = createDeliveryWorker({
+      db: database.handle.db,
+      secrets: box,
+      log: quiet,
+      pollMs: 60_000,
+      allowPrivate: true,
+    });
+    try {
+      await allowing.runOnce();
+      expect(receiver.counts.size).toBe(2);
+    } finally {
+      await allowing.close();
+      await receiver.stop();
+    }
   });
 });

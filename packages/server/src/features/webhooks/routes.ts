@@ -15,9 +15,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
+import { invalidField } from '../../http/app-error';
 import { iso, isoOrNull, noContent, projectParams, withErrors } from '../../http/schemas';
 import { actingOf } from '../audit/service';
+import { ALLOW_PRIVATE_SETTING } from './deliver';
 import * as webhooks from './manage';
+import { privateHostOf } from './private-address';
 import type { Webhook, WebhookDelivery } from './types';
 
 const toWebhookBody = (hook: Webhook): WebhookBody => ({
@@ -46,6 +49,17 @@ const toDeliveryBody = (delivery: WebhookDelivery): WebhookDeliveryBody => ({
   deliveredAt: isoOrNull(delivery.deliveredAt),
 });
 
+/** A URL naming this machine or a private address is refused at once; a name resolving to one, at each delivery. */
+function refusePrivateUrl(url: string, allowPrivate: boolean) {
+  const host = allowPrivate ? null : privateHostOf(new URL(url));
+  if (host) {
+    throw invalidField(
+      'url',
+      `Please input a public address: ${host} is on a private network (${ALLOW_PRIVATE_SETTING})`,
+    );
+  }
+}
+
 const webhookParams = projectParams.extend({ webhookId: idSchema });
 const deliveryParams = webhookParams.extend({ deliveryId: idSchema });
 
@@ -53,7 +67,7 @@ const deliveryParams = webhookParams.extend({ deliveryId: idSchema });
  * Managing webhooks, and reading them, takes an admin: their URLs (a chat tool's especially) are credentials, and
  * their deliveries show what the project's changes were.
  */
-export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, webhooks: outbox }) => {
+export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, webhooks: outbox }) => {
   const tags = ['webhooks'];
   const admin = { access: { role: 'admin' as const } };
   const base = '/projects/:projectId/webhooks';
@@ -77,6 +91,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
     },
     async (request, reply) => {
       const acting = actingOf(principalOf(request));
+      refusePrivateUrl(request.body.url, config.webhookAllowPrivate);
       const created = await db.transaction((tx) =>
         webhooks.createWebhook(tx, outbox.secrets, acting, request.params.projectId, request.body),
       );
@@ -104,6 +119,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
     async (request) => {
       const acting = actingOf(principalOf(request));
       const { projectId, webhookId } = request.params;
+      if (request.body.url !== undefined) refusePrivateUrl(request.body.url, config.webhookAllowPrivate);
       const updated = await db.transaction((tx) =>
         webhooks.updateWebhook(tx, acting, projectId, webhookId, request.body),
       );

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_BACKOFF, nextAttemptAt, RETRY_WINDOW_MS } from './backoff';
 import { webhookEventOfAudit } from './event-types';
 import { eventSentence, renderBody } from './formats';
+import { isPrivateAddress, privateHostOf } from './private-address';
 import { signWebhook, verifyWebhook } from './signature';
 import type { WebhookEventBody } from './types';
 
@@ -154,5 +155,52 @@ describe('message formats', () => {
     expect(teams.attachments[0]!.contentType).toBe('application/vnd.microsoft.card.adaptive');
     expect(teams.attachments[0]!.content.type).toBe('AdaptiveCard');
     expect(teams.attachments[0]!.content.body[0]!.text).toBe(eventSentence(body));
+  });
+});
+
+describe('private addresses', () => {
+  it('tells the addresses a webhook must not reach from public ones', () => {
+    for (const address of [
+      '127.0.0.1',
+      '127.255.0.9',
+      '10.0.0.1',
+      '172.16.5.4',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '64:ff9b::10.0.0.1',
+      '[::1]',
+    ]) {
+      expect(isPrivateAddress(address), address).toBe(true);
+    }
+    for (const address of [
+      '8.8.8.8',
+      '172.32.0.1',
+      '192.169.0.1',
+      '100.128.0.1',
+      '2606:4700::1111',
+      '::ffff:8.8.8.8',
+      'example.com',
+    ]) {
+      expect(isPrivateAddress(address), address).toBe(false);
+    }
+  });
+
+  it('refuses a URL by its host before any lookup: private addresses and names for this machine', () => {
+    expect(privateHostOf(new URL('http://LOCALHOST:8080/x'))).toBe('localhost');
+    expect(privateHostOf(new URL('http://app.localhost/x'))).toBe('app.localhost');
+    expect(privateHostOf(new URL('http://[::1]/x'))).toBe('::1');
+    expect(privateHostOf(new URL('http://2130706433/x'))).toBe('127.0.0.1');
+    expect(privateHostOf(new URL('https://hooks.slack.com/services/x'))).toBeNull();
   });
 });

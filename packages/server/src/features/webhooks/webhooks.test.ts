@@ -189,4 +189,34 @@ describe('webhooks', () => {
     expect(paths[`${base}/{webhookId}/deliveries/{deliveryId}/resend`].post.tags).toEqual(['webhooks']);
     expect(paths[`${base}/{webhookId}/test`].post.tags).toEqual(['webhooks']);
   });
+
+  describe('on a server that sends only to public addresses (the default)', () => {
+    const publicOnly = useTestApp({ webhookAllowPrivate: false });
+
+    it('refuses a URL naming this machine or a private address, on creation and on change', async () => {
+      const api = await projectApi(publicOnly);
+      for (const url of [
+        'http://127.0.0.1:4399/hook',
+        'http://localhost/hook',
+        'http://10.1.2.3/hook',
+        'http://169.254.169.254/latest/meta-data',
+        'http://0x7f000001/hook',
+      ]) {
+        const refused = await api.expectStatus(400, 'POST', '/webhooks', {
+          name: 'Ops',
+          url,
+          events: ['flag.changed'],
+        });
+        expect(refused.error.message, url).toMatch(/Please input a public address: .+ is on a private network/);
+      }
+      const hook = await api.expectStatus(201, 'POST', '/webhooks', {
+        name: 'Ops',
+        url: 'https://hooks.example.com/tabula',
+        events: ['flag.changed'],
+      });
+      await api.expectStatus(400, 'PATCH', `/webhooks/${hook.id}`, { url: 'http://192.168.0.10/hook' });
+      expect((await api.expectStatus(200, 'GET', `/webhooks/${hook.id}`)).url).toBe('https://hooks.example.com/tabula');
+      expect(await publicOnly.database.db.select().from(webhook)).toHaveLength(1);
+    });
+  });
 });

@@ -17,6 +17,8 @@ export interface DeliveryWorkerOptions {
   /** Deliveries taken and sent at once. */
   batchSize?: number;
   timeoutMs?: number;
+  /** Whether receivers on this machine or a private network are sent to (TABULA_WEBHOOK_ALLOW_PRIVATE). */
+  allowPrivate?: boolean;
 }
 
 export interface DeliveryWorker {
@@ -51,7 +53,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const send = async (delivery: ClaimedDelivery) => {
     let result: Awaited<ReturnType<typeof attemptDelivery>>;
     try {
-      result = await attemptDelivery(delivery, secrets.open(delivery.sealedSecret), timeoutMs);
+      result = await attemptDelivery(delivery, secrets.open(delivery.sealedSecret), {
+        timeoutMs,
+        allowPrivate: options.allowPrivate,
+      });
     } catch (error) {
       log.error({ err: error, delivery: delivery.id }, 'could not sign a webhook delivery');
       result = { responseCode: null, durationMs: 0, error: 'The signing secret could not be read: rotate it' };
