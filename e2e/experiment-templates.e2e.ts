@@ -65,6 +65,12 @@ describe.skipIf(!chromiumAvailable)('experiment templates', () => {
     await page.getByText('Template "Checkout test" saved').waitFor();
 
     await page.goto(`${tabula.url}/projects/${owner.projectId}/experiment-templates`);
+    // Renamed on its page: the key stays, so links to it still work.
+    await page.getByTestId('edit-template-checkout-test').click();
+    await page.getByTestId('template-name').fill('Checkout, two weeks');
+    await page.getByTestId('template-submit').click();
+    await page.getByText('Template "Checkout, two weeks" saved').waitFor();
+    await page.getByTestId('template-list').getByText('Checkout, two weeks').waitFor();
     await page.getByTestId('use-template-checkout-test').click();
     await page.getByTestId('template-applied').waitFor();
     await page.getByTestId('wizard-name').fill('Checkout again');

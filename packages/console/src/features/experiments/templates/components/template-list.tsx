@@ -1,6 +1,7 @@
-import { DeleteOutlined, WarningOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, WarningOutlined } from '@ant-design/icons';
 import type { ExperimentTemplate } from '@tabula/protocol';
 import { App, Button, Flex, Popconfirm, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../../components/empty-state';
@@ -11,6 +12,7 @@ import { formatPercent } from '../../utils/weights';
 import { useDeleteTemplate } from '../api/delete-template';
 import { useTemplates } from '../api/get-templates';
 import { hasMissing } from '../utils/apply-template';
+import { EditTemplateModal } from './edit-template-modal';
 import { MissingReferences } from './template-picker';
 
 interface TemplateListProps {
@@ -26,6 +28,7 @@ export function TemplateList({ projectId, newExperimentHref }: TemplateListProps
   const canEdit = useCanEditExperiments();
   const templates = useTemplates(projectId);
   const remove = useDeleteTemplate(projectId);
+  const [editing, setEditing] = useState<ExperimentTemplate | null>(null);
 
   const columns: TableColumnsType<ExperimentTemplate> = [
     {
@@ -89,6 +92,15 @@ export function TemplateList({ projectId, newExperimentHref }: TemplateListProps
             </Link>
           )}
           {canEdit && (
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={t('templates.editTitle')}
+              data-testid={`edit-template-${template.key}`}
+              onClick={() => setEditing(template)}
+            />
+          )}
+          {canEdit && (
             <Popconfirm
               title={t('templates.deleteConfirm', { name: template.name })}
               okText={t('common:actions.delete')}
@@ -118,6 +130,7 @@ export function TemplateList({ projectId, newExperimentHref }: TemplateListProps
           emptyText: <EmptyState title={t('templates.empty')} description={t('templates.emptyDescription')} />,
         }}
       />
+      <EditTemplateModal projectId={projectId} template={editing} onClose={() => setEditing(null)} />
     </>
   );
 }
