@@ -125,6 +125,8 @@ export function TemplateList({ projectId, newExperimentHref }: TemplateListProps
         columns={columns}
         dataSource={templates.data ?? []}
         pagination={false}
+        // A phone scrolls the table sideways rather than squeeze a key into a column a letter wide.
+        scroll={{ x: 'max-content' }}
         data-testid="template-list"
         locale={{
           emptyText: <EmptyState title={t('templates.empty')} description={t('templates.emptyDescription')} />,
