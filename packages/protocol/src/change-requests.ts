@@ -3,6 +3,7 @@ import { auditActorSchema } from './audit';
 import { descriptionSchema, idSchema, keySchema, timestampSchema } from './common';
 import { stopExperimentBodySchema, updateExperimentBodySchema } from './experiments';
 import { flagEnvironmentBodySchema } from './flags';
+import { createHoldoutBodySchema, updateHoldoutBodySchema } from './holdouts';
 import { updateSegmentBodySchema } from './segments';
 
 /**
@@ -51,6 +52,10 @@ export const changeOperationSchema = z.discriminatedUnion('kind', [
   /** An edit of a running experiment, e.g. one that re-randomises it (`reRandomise: true`). */
   z.strictObject({ kind: z.literal('experiment.update'), experiment: keySchema, update: updateExperimentBodySchema }),
   z.strictObject({ kind: z.literal('segment.update'), segment: keySchema, update: updateSegmentBodySchema }),
+  /** A holdout reaches every environment's payload: starting, changing and stopping one wait for approval too. */
+  z.strictObject({ kind: z.literal('holdout.create'), create: createHoldoutBodySchema }),
+  z.strictObject({ kind: z.literal('holdout.update'), holdout: keySchema, update: updateHoldoutBodySchema }),
+  z.strictObject({ kind: z.literal('holdout.stop'), holdout: keySchema }),
 ]);
 export type ChangeOperation = z.infer<typeof changeOperationSchema>;
 export type ChangeOperationKind = ChangeOperation['kind'];
@@ -121,8 +126,8 @@ const personSchema = z.object({ id: z.string(), name: z.string() });
  */
 export const changeRequestChangeSchema = z.object({
   operation: changeOperationSchema,
-  /** The target: a flag, experiment or segment key. */
-  target: z.object({ kind: z.enum(['flag', 'experiment', 'segment']), key: z.string() }),
+  /** The target: a flag, experiment, segment or holdout key. */
+  target: z.object({ kind: z.enum(['flag', 'experiment', 'segment', 'holdout']), key: z.string() }),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
 });

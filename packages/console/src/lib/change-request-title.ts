@@ -50,6 +50,15 @@ export function operationTitle(operation: ChangeOperation, { t, language, enviro
       );
     case 'segment.update':
       return t('changeRequests:operations.segmentUpdate', { segment: operation.segment });
+    case 'holdout.create':
+      return t('changeRequests:operations.holdoutCreate', {
+        holdout: operation.create.key,
+        percent: operation.create.percent / 100,
+      });
+    case 'holdout.update':
+      return t('changeRequests:operations.holdoutUpdate', { holdout: operation.holdout });
+    case 'holdout.stop':
+      return t('changeRequests:operations.holdoutStop', { holdout: operation.holdout });
   }
 }
 

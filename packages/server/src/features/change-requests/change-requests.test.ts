@@ -369,4 +369,54 @@ describe('change requests', () => {
     });
     expect(keyApproves.statusCode).toBe(403);
   });
+
+  it('holds a holdout’s start, change and stop for approval, as every environment’s payload carries it', async () => {
+    const { base, editor, approver } = await setUp();
+    const holdoutsOf = async (caller: Caller) => (await caller({ method: 'GET', url: `${base}/holdouts` })).json();
+    const approve = async (draft: ChangeRequest) => {
+      const submitted = await act(editor, base, draft.id, 'submit');
+      expect(submitted.json().environments.map((env: { key: string }) => env.key)).toEqual(['production']);
+      const approved = await act(approver, base, draft.id, 'approve');
+      expect(approved.json().status, approved.body).toBe('applied');
+    };
+
+    const started = await editor({
+      method: 'POST',
+      url: `${base}/holdouts`,
+      payload: { key: 'h1', name: 'First half', percent: 500, flags: ['banner'] },
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const startDraft: ChangeRequest = started.json().changeRequest;
+    expect(startDraft.changes[0]).toMatchObject({
+      target: { kind: 'holdout', key: 'h1' },
+      before: null,
+      after: { name: 'First half', percent: 500, flags: ['banner'], status: 'running' },
+    });
+    expect((await holdoutsOf(editor)).holdouts).toEqual([]);
+    await approve(startDraft);
+    expect((await holdoutsOf(editor)).holdouts).toMatchObject([{ key: 'h1', status: 'running', flags: ['banner'] }]);
+
+    const changed = await editor({ method: 'PATCH', url: `${base}/holdouts/h1`, payload: { flags: [] } });
+    expect(changed.statusCode, changed.body).toBe(202);
+    expect(changed.json().changeRequest.changes[0]).toMatchObject({
+      before: { flags: ['banner'] },
+      after: { flags: [] },
+    });
+    await approve(changed.json().changeRequest);
+    expect((await holdoutsOf(editor)).holdouts[0].flags).toEqual([]);
+
+    const stopped = await editor({ method: 'POST', url: `${base}/holdouts/h1/stop` });
+    expect(stopped.statusCode, stopped.body).toBe(202);
+    expect(stopped.json().changeRequest.changes[0]).toMatchObject({
+      before: { status: 'running' },
+      after: { status: 'stopped' },
+    });
+    expect((await holdoutsOf(editor)).holdouts[0].status).toBe('running');
+    await approve(stopped.json().changeRequest);
+    expect((await holdoutsOf(editor)).holdouts[0].status).toBe('stopped');
+
+    // A request for a holdout that does not exist is refused when asked for, writing nothing.
+    const missing = await editor({ method: 'POST', url: `${base}/holdouts/nope/stop` });
+    expect(missing.statusCode, missing.body).toBe(404);
+  });
 });

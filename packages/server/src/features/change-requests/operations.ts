@@ -1,6 +1,6 @@
 import type { ChangeOperation, ChangeRequestChange, FlagEnvironmentBody } from '@tabula/protocol';
 import type { Database } from '../../db/client';
-import { conflict } from '../../http/app-error';
+import { conflict, notFound } from '../../http/app-error';
 import type { Acting } from '../audit/service';
 import {
   experimentReachOf,
@@ -10,9 +10,14 @@ import {
   updateExperiment,
 } from '../experiments/service';
 import { getFlag, rollOutExperiment, setFlagEnvironment } from '../flags/service';
+import { createHoldout, findHoldout, stopHoldout, updateHoldout } from '../holdouts/service';
 import { protectedEnvironmentsAmong, type ReachedEnvironment } from '../project-access/service';
 import { getSegment, segmentReachOf, updateSegment } from '../segments/service';
 import { rolloutWeights } from './rollout-weights';
+
+const notFoundHoldout = (): never => {
+  throw notFound('Holdout');
+};
 
 type Of<K extends ChangeOperation['kind']> = Extract<ChangeOperation, { kind: K }>;
 
@@ -49,6 +54,15 @@ const experimentStatus = async (db: Database, projectId: string, op: { experimen
 
 const flagReach = (db: Database, projectId: string, op: { environment: string }) =>
   protectedEnvironmentsAmong(db, projectId, [op.environment]);
+
+/** What a holdout change shows and guards: its settings and status, or null before it exists. */
+async function holdoutState(db: Database, projectId: string, key: string) {
+  const holdout = await findHoldout(db, projectId, key);
+  return holdout && pick(holdout, ['name', 'description', 'percent', 'metrics', 'experiments', 'flags', 'status']);
+}
+
+/** Every environment's payload carries the holdout. */
+const holdoutReach = (db: Database, projectId: string) => protectedEnvironmentsAmong(db, projectId, 'all');
 
 const KINDS: { [K in ChangeOperation['kind']]: OperationKind<K> } = {
   'flag.environment': {
@@ -139,6 +153,35 @@ const KINDS: { [K in ChangeOperation['kind']]: OperationKind<K> } = {
     reach: (db, projectId, op) => segmentReachOf(db, projectId, op.segment),
     apply: (tx, acting, projectId, op) => updateSegment(tx, acting, projectId, op.segment, op.update),
   },
+  'holdout.create': {
+    target: (op) => ({ kind: 'holdout', key: op.create.key }),
+    state: (db, projectId, op) => holdoutState(db, projectId, op.create.key),
+    after: (_before, op) => ({
+      ...pick(op.create, ['name', 'description', 'percent', 'metrics', 'experiments', 'flags']),
+      status: 'running',
+    }),
+    guarded: true,
+    reach: holdoutReach,
+    apply: (tx, acting, projectId, op) => createHoldout(tx, acting, projectId, op.create),
+  },
+  'holdout.update': {
+    target: (op) => ({ kind: 'holdout', key: op.holdout }),
+    state: (db, projectId, op) => holdoutState(db, projectId, op.holdout).then((state) => state ?? notFoundHoldout()),
+    after: (before, op) => ({ ...(before as object), ...op.update }),
+    guarded: true,
+    reach: holdoutReach,
+    apply: (tx, acting, projectId, op) => updateHoldout(tx, acting, projectId, op.holdout, op.update),
+  },
+  'holdout.stop': {
+    target: (op) => ({ kind: 'holdout', key: op.holdout }),
+    state: async (db, projectId, op) => ({
+      status: ((await holdoutState(db, projectId, op.holdout)) ?? notFoundHoldout()).status,
+    }),
+    after: () => ({ status: 'stopped' }),
+    guarded: true,
+    reach: holdoutReach,
+    apply: (tx, acting, projectId, op) => stopHoldout(tx, acting, projectId, op.holdout),
+  },
 };
 
 const kindOf = <K extends ChangeOperation['kind']>(op: Of<K>) => KINDS[op.kind] as unknown as OperationKind<K>;
@@ -208,6 +251,9 @@ export function mergeOperations(earlier: ChangeOperation, later: ChangeOperation
     return { ...later, update: { ...earlier.update, ...later.update } };
   }
   if (earlier.kind === 'segment.update' && later.kind === 'segment.update') {
+    return { ...later, update: { ...earlier.update, ...later.update } };
+  }
+  if (earlier.kind === 'holdout.update' && later.kind === 'holdout.update') {
     return { ...later, update: { ...earlier.update, ...later.update } };
   }
   return later;

@@ -122,14 +122,22 @@ describe('holdouts', () => {
     expect((await send('GET', '/holdouts/missing')).statusCode).toBe(404);
   });
 
-  it('lets viewers read, editors and secret keys write, and keeps other projects out', async () => {
+  it('lets viewers read, editors and secret keys with the grant write, and keeps other projects out', async () => {
     const { owner, project, base, as, expectStatus } = await shop();
     await expectStatus(201, 'POST', '/holdouts', holdoutBody);
     const viewer = await addMember(t.app, owner, 'viewer');
     expect((await as(viewer, { url: `${base}/holdouts/holdout-h1` })).statusCode).toBe(200);
     expect((await as(viewer, { method: 'POST', url: `${base}/holdouts/holdout-h1/stop` })).statusCode).toBe(403);
+    // Every environment's payload carries the holdout: an editor needs the grant to change protected ones.
     const editor = await addMember(t.app, owner, 'editor');
-    const edited = await as(editor, { method: 'PATCH', url: `${base}/holdouts/holdout-h1`, payload: { name: 'H1' } });
+    const rename = { method: 'PATCH' as const, url: `${base}/holdouts/holdout-h1`, payload: { name: 'H1' } };
+    const refused = await as(editor, rename);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().error.code).toBe('protected_environment');
+    const grant = { role: null, protectedEnvironments: true };
+    const granted = await as(owner, { method: 'PUT', url: `${base}/members/${editor.me.user.id}`, payload: grant });
+    expect(granted.statusCode, granted.body).toBe(200);
+    const edited = await as(editor, rename);
     expect(edited.statusCode, edited.body).toBe(200);
 
     const stranger = await signUp(t.app, 'stranger');
@@ -139,7 +147,7 @@ describe('holdouts', () => {
     expect((await as(owner, { url: `/api/v1/projects/${other.id}/holdouts` })).json()).toEqual({ holdouts: [] });
     const otherKey = await createKey(t.app, owner, other.id);
     expect((await asKey(t.app, otherKey.key, { url: `${base}/holdouts` })).statusCode).toBe(404);
-    const secret = await createKey(t.app, owner, project.id, 'secret');
+    const secret = await createKey(t.app, owner, project.id, 'secret', { protectedEnvironments: true });
     const stopped = await asKey(t.app, secret.key, { method: 'POST', url: `${base}/holdouts/holdout-h1/stop` });
     expect(stopped.statusCode, stopped.body).toBe(200);
   });

@@ -1,16 +1,22 @@
 import {
+  type ChangeOperation,
+  type CreateHoldoutBody,
   createHoldoutBodySchema,
+  divertedChangeSchema,
   type Holdout as HoldoutBody,
   holdoutListSchema,
   holdoutSchema,
   keySchema,
+  type UpdateHoldoutBody,
   updateHoldoutBodySchema,
 } from '@tabula/protocol';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { principalOf } from '../../http/access';
 import { iso, isoOrNull, projectParams, withErrors } from '../../http/schemas';
 import { actingOf } from '../audit/service';
+import { protectedEnvironmentsAmong } from '../project-access/service';
 import * as holdouts from './service';
 
 const toHoldoutBody = (holdout: holdouts.Holdout): HoldoutBody => ({
@@ -50,6 +56,13 @@ export const holdoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
   const tags = ['holdouts'];
   const read = { access: { role: 'viewer' as const, apiKeys: true } };
   const write = { access: { role: 'editor' as const, apiKeys: true } };
+  // Every environment's payload carries the holdout: where one of them is protected, a change waits for approval.
+  const reaches = (request: FastifyRequest) =>
+    protectedEnvironmentsAmong(db, (request.params as { projectId: string }).projectId, 'all');
+  const holdoutKeyOf = (request: FastifyRequest) => (request.params as { holdoutKey: string }).holdoutKey;
+  const guarded = (divert: (request: FastifyRequest) => Promise<ChangeOperation>) => ({
+    access: { ...write.access, reaches, divert },
+  });
 
   app.get(
     '/projects/:projectId/holdouts',
@@ -62,12 +75,12 @@ export const holdoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
   app.post(
     '/projects/:projectId/holdouts',
     {
-      config: write,
+      config: guarded(async (request) => ({ kind: 'holdout.create', create: request.body as CreateHoldoutBody })),
       schema: {
         tags,
         params: projectParams,
         body: createHoldoutBodySchema.meta({ examples: [createExample] }),
-        response: withErrors({ 201: holdoutSchema }),
+        response: withErrors({ 201: holdoutSchema, 202: divertedChangeSchema }),
       },
     },
     async (request, reply) => {
@@ -89,12 +102,16 @@ export const holdoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
   app.patch(
     '/projects/:projectId/holdouts/:holdoutKey',
     {
-      config: write,
+      config: guarded(async (request) => ({
+        kind: 'holdout.update',
+        holdout: holdoutKeyOf(request),
+        update: request.body as UpdateHoldoutBody,
+      })),
       schema: {
         tags,
         params: holdoutParams,
         body: updateHoldoutBodySchema.meta({ examples: [updateExample] }),
-        response: withErrors({ 200: holdoutSchema }),
+        response: withErrors({ 200: holdoutSchema, 202: divertedChangeSchema }),
       },
     },
     async (request) => {
@@ -110,7 +127,10 @@ export const holdoutRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
 
   app.post(
     '/projects/:projectId/holdouts/:holdoutKey/stop',
-    { config: write, schema: { tags, params: holdoutParams, response: withErrors({ 200: holdoutSchema }) } },
+    {
+      config: guarded(async (request) => ({ kind: 'holdout.stop', holdout: holdoutKeyOf(request) })),
+      schema: { tags, params: holdoutParams, response: withErrors({ 200: holdoutSchema, 202: divertedChangeSchema }) },
+    },
     async (request) => {
       const acting = actingOf(principalOf(request));
       const { projectId, holdoutKey } = request.params;

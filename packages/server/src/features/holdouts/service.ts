@@ -67,8 +67,12 @@ const unique = (keys: string[]): string[] => [...new Set(keys)];
 /** The running one first, then those stopped, newest first. */
 export const listHoldouts = (db: Database, projectId: string): Promise<Holdout[]> => selectHoldouts(db, projectId);
 
+/** The holdout of that key, or null: what a change request about one that does not exist yet reads. */
+export const findHoldout = (db: Database, projectId: string, key: string): Promise<Holdout | null> =>
+  selectHoldout(db, projectId, key).then((holdout) => holdout ?? null);
+
 export async function getHoldout(db: Database, projectId: string, key: string): Promise<Holdout> {
-  const holdout = await selectHoldout(db, projectId, key);
+  const holdout = await findHoldout(db, projectId, key);
   if (!holdout) throw notFound('Holdout');
   return holdout;
 }

@@ -1,45 +1,52 @@
-import { type CreateHoldoutBody, type Holdout, holdoutSchema, type UpdateHoldoutBody } from '@tabula/protocol';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type CreateHoldoutBody,
+  type DivertedChange,
+  type Holdout,
+  holdoutSchema,
+  type UpdateHoldoutBody,
+} from '@tabula/protocol';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { isDiverted, orDiverted, useDivertedChangeNotice } from '../../../lib/diverted-change';
 import { queryKeys } from '../../../lib/query-keys';
 import { holdoutPath, holdoutsPath } from './get-holdouts';
 
-/** A holdout change shows in the settings, the experiments' payload-driven pages and the audit log. */
-const invalidate = (queryClient: QueryClient, projectId: string) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.holdouts(projectId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.audit }),
-  ]);
+type Saved = Holdout | DivertedChange;
 
-export const createHoldout = (projectId: string, body: CreateHoldoutBody): Promise<Holdout> =>
-  api.post(holdoutsPath(projectId), { body, schema: holdoutSchema });
+/**
+ * A holdout reaches every environment's payload: where one of them asks for approvals, each change answers with the
+ * draft change request it was added to instead.
+ */
+export const createHoldout = (projectId: string, body: CreateHoldoutBody): Promise<Saved> =>
+  api.post(holdoutsPath(projectId), { body, schema: orDiverted(holdoutSchema) });
 
-export const updateHoldout = (projectId: string, key: string, body: UpdateHoldoutBody): Promise<Holdout> =>
-  api.patch(holdoutPath(projectId, key), { body, schema: holdoutSchema });
+export const updateHoldout = (projectId: string, key: string, body: UpdateHoldoutBody): Promise<Saved> =>
+  api.patch(holdoutPath(projectId, key), { body, schema: orDiverted(holdoutSchema) });
 
-export const stopHoldout = (projectId: string, key: string): Promise<Holdout> =>
-  api.post(`${holdoutPath(projectId, key)}/stop`, { schema: holdoutSchema });
+export const stopHoldout = (projectId: string, key: string): Promise<Saved> =>
+  api.post(`${holdoutPath(projectId, key)}/stop`, { schema: orDiverted(holdoutSchema) });
 
-export function useCreateHoldout(projectId: string) {
+/** A change applied shows in the settings and the audit log; one held for approval says where it waits. */
+function useHoldoutMutation<T>(projectId: string, send: (variables: T) => Promise<Saved>) {
   const queryClient = useQueryClient();
+  const noticeDiverted = useDivertedChangeNotice(projectId);
   return useMutation({
-    mutationFn: (body: CreateHoldoutBody) => createHoldout(projectId, body),
-    onSuccess: () => invalidate(queryClient, projectId),
+    mutationFn: send,
+    onSuccess: (result) =>
+      isDiverted(result)
+        ? noticeDiverted(result)
+        : Promise.all([
+            queryClient.invalidateQueries({ queryKey: queryKeys.holdouts(projectId) }),
+            queryClient.invalidateQueries({ queryKey: queryKeys.audit }),
+          ]),
   });
 }
 
-export function useUpdateHoldout(projectId: string, key: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateHoldoutBody) => updateHoldout(projectId, key, body),
-    onSuccess: () => invalidate(queryClient, projectId),
-  });
-}
+export const useCreateHoldout = (projectId: string) =>
+  useHoldoutMutation(projectId, (body: CreateHoldoutBody) => createHoldout(projectId, body));
 
-export function useStopHoldout(projectId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (key: string) => stopHoldout(projectId, key),
-    onSuccess: () => invalidate(queryClient, projectId),
-  });
-}
+export const useUpdateHoldout = (projectId: string, key: string) =>
+  useHoldoutMutation(projectId, (body: UpdateHoldoutBody) => updateHoldout(projectId, key, body));
+
+export const useStopHoldout = (projectId: string) =>
+  useHoldoutMutation(projectId, (key: string) => stopHoldout(projectId, key));

@@ -1,6 +1,7 @@
 import type { Holdout } from '@tabula/protocol';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { changeRequest } from '../../../testing/change-requests';
 import { meAs, project } from '../../../testing/fixtures';
 import { mockApi } from '../../../testing/mock-api';
 import { renderWithApp } from '../../../testing/render';
@@ -56,6 +57,22 @@ describe('holdout', () => {
         flags: [],
       }),
     );
+  });
+
+  it('says which draft change request a stop went to where an environment requires approvals', async () => {
+    const { calls } = mockApi({
+      [`GET ${path}`]: { body: { holdouts: [running] } },
+      [`POST ${path}/holdout-h1/stop`]: {
+        status: 202,
+        body: { changeRequest: changeRequest({ status: 'draft', number: 4 }) },
+      },
+    });
+    renderWithApp(card, { me: meAs('editor') });
+    fireEvent.click(await screen.findByTestId('holdout-stop'));
+    fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(await screen.findByText(/added to draft change request #4/)).toBeTruthy();
+    // The holdout is not read again: nothing changed yet.
+    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);
   });
 
   it('shows the running holdout with its report to a viewer, who cannot change it', async () => {
