@@ -1,6 +1,7 @@
 import type { MetricSource } from '@tabula/protocol';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { FOLDED_SLICE, MAX_SLICE_VALUES } from './breakdown-slices';
 import { bucketOf, bucketPattern } from './buckets';
 import { mergeShards } from './merge-shards';
 import { dailySumsSql, EXPOSED, extremeValuesSql, nonZeroCountsSql, perUnitSql, sourceSql } from './metric-sql';
@@ -27,6 +28,8 @@ export interface AggregationScope {
    * exposure attribute) at its first exposure ('' without one), in place of its day of first exposure.
    */
   dimension?: string;
+  /** How many of the dimension's values keep a slice of their own (see MAX_SLICE_VALUES); fewer in tests. */
+  maxSlices?: number;
   /** Sums by hour however long the phase (a bandit's, see bucketOf). */
   hourly?: boolean;
 }
@@ -94,6 +97,16 @@ const sliceOfFirst = (exposures: SQL, dimension: string) => sql`coalesce((
     where ${exposures} and unit_id = first.unit_id and occurred_at = first.first_at
     order by version limit 1
   ), '')`;
+
+/**
+ * Puts the units of the dimension's values beyond the `max` with the most units (ties by value, in byte order as
+ * ClickHouse orders them) in one slice, before any sum is taken per slice.
+ */
+const foldRareSlicesSql = (max: number) => sql`
+  update ${EXPOSED} set day = ${FOLDED_SLICE}
+  where day <> '' and day not in (
+    select day from ${EXPOSED} where day <> '' group by day order by count(*) desc, day collate "C" limit ${max}
+  )`;
 
 /** Each version's units per slice, when the scope has a dimension. */
 async function countSlices(tx: Database): Promise<SliceExposure[]> {
@@ -211,6 +224,7 @@ async function aggregateShard(
   await tx.execute(sql`set local work_mem = '256MB'`);
   await tx.execute(sql`set local jit = off`);
   const versions = await collectExposedUnits(tx, scope, shard);
+  if (scope.dimension !== undefined) await tx.execute(foldRareSlicesSql(scope.maxSlices ?? MAX_SLICE_VALUES));
   const slices = scope.dimension === undefined ? {} : { slices: await countSlices(tx) };
   job.onProgress(0.3);
   if (metrics.length === 0) return { versions, metrics: {}, ...slices };

@@ -1,9 +1,9 @@
-import { DEFAULT_STATISTICS_SETTINGS } from '@tabula/protocol';
+import { DEFAULT_STATISTICS_SETTINGS, MAX_DIMENSION_VALUE_LENGTH } from '@tabula/protocol';
 import { benjaminiHochberg } from '@tabula/stats';
 import { describe, expect, it } from 'vitest';
 import { conversionMetric, conversionSums } from '../../../test/analysis-fixtures';
 import { computeBreakdown } from './breakdown-results';
-import { groupSlices, sliceOf } from './breakdown-slices';
+import { FOLDED_SLICE, groupSlices, sliceOf } from './breakdown-slices';
 import { computeResults } from './results';
 import type { SliceExposure, SnapshotData } from './types';
 
@@ -44,6 +44,16 @@ describe('groupSlices', () => {
       ['unknown', null, ['']],
     ]);
     expect(groupSlices(slices.slice(0, 4)).map(({ kind }) => kind)).toEqual(['value', 'value']);
+  });
+
+  it('adds the values the aggregation folded together to other, however many units they have', () => {
+    const slices = [units('Chrome', 'a', 10), units(FOLDED_SLICE, 'a', 500), units('Safari', 'b', 4)];
+    expect(groupSlices(slices, 3).map(({ kind, value, members }) => [kind, value, [...members]])).toEqual([
+      ['value', 'Chrome', ['Chrome']],
+      ['value', 'Safari', ['Safari']],
+      ['other', null, [FOLDED_SLICE]],
+    ]);
+    expect(FOLDED_SLICE.length).toBeGreaterThan(MAX_DIMENSION_VALUE_LENGTH);
   });
 
   it('cuts the sums to a group, adding up its values per version', () => {

@@ -9,6 +9,7 @@ import { connectClickHouse } from '../../db/clickhouse/connection';
 import { EVENT_TABLE } from '../../db/clickhouse/schema';
 import type { EventRow } from '../sdk-events/types';
 import { type AggregationScope, aggregate } from './aggregate';
+import { FOLDED_SLICE } from './breakdown-slices';
 import { aggregateOnClickHouse } from './clickhouse-aggregate';
 import { type AnalysedMetric, type DailySums, SUM_FIELDS } from './metric-values';
 import type { VersionExposure } from './types';
@@ -333,6 +334,16 @@ describe.runIf(available)('aggregation on ClickHouse', () => {
     expect(new Set(slices.map(({ slice }) => slice))).toEqual(new Set([...BROWSER_VALUES, '']));
     const byPlan = await aggregateOnClickHouse(store.clickhouse, { ...SCOPE, dimension: 'attribute:plan' }, []);
     expect(new Set(byPlan.slices!.map(({ slice }) => slice))).toEqual(new Set([ODD_VALUE, '']));
+  });
+
+  it('folds the same values together beyond the slices it keeps', async () => {
+    const folding = { ...SCOPE, dimension: 'browser', maxSlices: 2 };
+    await compare(undefined, folding);
+    const slices = new Set(
+      (await aggregateOnClickHouse(store.clickhouse, folding, [])).slices!.map(({ slice }) => slice),
+    );
+    expect(slices.size).toBe(4);
+    expect(slices.has(FOLDED_SLICE) && slices.has('')).toBe(true);
   });
 
   it('plans from the visitors of a page as the SQL database does', async () => {

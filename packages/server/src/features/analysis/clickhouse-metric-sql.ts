@@ -7,6 +7,7 @@ import {
 import { chInteger, chNumber, chString, chStrings } from '../../db/clickhouse/literal';
 import { EVENT_TABLE } from '../../db/clickhouse/schema';
 import type { AggregationScope } from './aggregate';
+import { FOLDED_SLICE, MAX_SLICE_VALUES } from './breakdown-slices';
 import { bucketMs, bucketOf, DAY_MS } from './buckets';
 import { chPageUrlMatches } from './clickhouse-page-url-sql';
 import {
@@ -314,6 +315,11 @@ export function extremeValuesSql(work: string, index: number, end: 'top' | 'bott
     ORDER BY ${m} ${end === 'top' ? 'DESC' : 'ASC'} LIMIT ${chInteger(size)}`;
 }
 
+/** A unit's slice, or FOLDED_SLICE beyond the dimension's `max` values with the most units (as PostgreSQL folds them). */
+const foldedSlice = (work: string, max: number) =>
+  `if(slice = '' OR slice IN (SELECT slice FROM ${work} WHERE slice != '' GROUP BY slice
+    ORDER BY count() DESC, slice LIMIT ${chInteger(max)}), slice, ${chString(FOLDED_SLICE)})`;
+
 /**
  * Per version rank and `bucket` (the day of first exposure, or with a dimension the slice), the units (`n`), those exposed to several versions (`multiple_units`)
  * and every metric's sums (`<sum>_<metric index>`, as splitDailySums reads them), each metric's value and covariate
@@ -323,7 +329,7 @@ export function dailySumsSql(
   work: string,
   metrics: AnalysedMetric[],
   percentileCaps: (number | null)[],
-  scope: Pick<AggregationScope, 'dimension'>,
+  scope: Pick<AggregationScope, 'dimension' | 'maxSlices'>,
 ): string {
   const sums = metrics.flatMap((metric, index) => {
     const cap = capOf(metric, percentileCaps[index] ?? null);
@@ -334,7 +340,7 @@ export function dailySumsSql(
     return metricSums(metric).map(([name, factors]) => `sum(${factors.map(capped).join(' * ')}) AS ${name}_${index}`);
   });
   return `
-    SELECT rank, ${scope.dimension === undefined ? 'day' : 'slice'} AS bucket, count() AS n,
+    SELECT rank, ${scope.dimension === undefined ? 'day' : foldedSlice(work, scope.maxSlices ?? MAX_SLICE_VALUES)} AS bucket, count() AS n,
       countIf(multiple) AS multiple_units${sums.map((sum) => `, ${sum}`).join('')}
     FROM ${work}
     GROUP BY rank, bucket
