@@ -161,14 +161,15 @@ describe.skipIf(!chromiumAvailable)('visual editor', () => {
     await page.locator('#headline').click();
     await page.locator('#buy').click({ modifiers: ['Shift'] });
     expect(await inPanel(page, '[data-field="selector"]').inputValue()).toBe('#headline, #buy');
-    expect(await inPanel(page, '[data-chosen]').textContent()).toBe('2 elements chosen to change together.');
-    expect(await page.locator('tabula-editor [data-overlay="selected"]').count()).toBe(2);
+    await expect.poll(() => inPanel(page, '[data-chosen]').textContent()).toBe('2 elements chosen to change together.');
+    await expect.poll(() => page.locator('tabula-editor [data-overlay="selected"]').count()).toBe(2);
     await page.screenshot({ path: `${artifacts}visual-editor-chosen.png` });
     await page.locator('#buy').click({ modifiers: ['Shift'] });
     // A looser selector typed by hand: the panel warns, and what else it finds is outlined on the page.
     await setField(page, 'selector', 'main.shop > *');
-    expect(await inPanel(page, '[data-selector-matches]').getAttribute('class')).toBe('notice warning');
-    expect(await page.locator('tabula-editor [data-overlay="match"]').count()).toBeGreaterThan(1);
+    // The editor counts the matches once the page shows the changes, a frame later.
+    await expect.poll(() => inPanel(page, '[data-selector-matches]').getAttribute('class')).toBe('notice warning');
+    await expect.poll(() => page.locator('tabula-editor [data-overlay="match"]').count()).toBeGreaterThan(1);
     await page.screenshot({ path: `${artifacts}visual-editor-loose-selector.png` });
 
     // Clicks on the Buy button become a goal of the experiment, named from its text.
