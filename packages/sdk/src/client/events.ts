@@ -17,18 +17,17 @@ export interface EventQueue {
 
 /**
  * Track and exposure events carry the unit's attributes as the client held them, of which only the scalar values the
- * server accepts travel; a track event also carries the properties as the page gave them: a copy of them as they were when tracked, when they are an
- * object. Done here, not in the snippet bundle, for the events the page queued before this part was loaded too (their
- * record in storage holds them as JSON: copied already).
+ * server accepts travel. A track event also carries the properties as the page gave them: a copy of them as they were
+ * when tracked, when they are an object. Done here, not in the snippet bundle, for the events the page queued before
+ * this part was loaded too (their record in storage holds them as JSON: copied already).
  */
-const cleaned = (event: SdkEvent): SdkEvent =>
-  event.type === 'track'
-    ? {
-        ...event,
-        properties: isObject(event.properties) ? JSON.parse(JSON.stringify(event.properties)) : undefined,
-        attributes: event.attributes && scalars(event.attributes),
-      }
-    : { ...event, attributes: event.attributes && scalars(event.attributes) };
+const cleaned = (event: SdkEvent): SdkEvent => ({
+  ...event,
+  attributes: event.attributes && scalars(event.attributes),
+  ...(event.type === 'track' && {
+    properties: isObject(event.properties) ? JSON.parse(JSON.stringify(event.properties)) : undefined,
+  }),
+});
 
 const parseQueue = (data: unknown): SdkEvent[] | undefined =>
   Array.isArray(data)
