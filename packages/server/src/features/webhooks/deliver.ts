@@ -7,15 +7,13 @@ import {
   WEBHOOK_TIMESTAMP_HEADER,
 } from '@tabula/protocol';
 import { renderBody } from './formats';
-import { PrivateAddressError, privateHostOf, publicOnlyLookup } from './private-address';
+import { ALLOW_PRIVATE_SETTING, PrivateAddressError, privateHostOf, publicOnlyLookup } from './private-address';
 import { signWebhook } from './signature';
 import type { ClaimedDelivery } from './types';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Enough of a receiver's error answer to tell what went wrong, not a page of HTML. */
 const MAX_ERROR_LENGTH = 300;
-/** The setting that lets webhooks reach private networks, named in the error of a delivery refused for it. */
-export const ALLOW_PRIVATE_SETTING = 'TABULA_WEBHOOK_ALLOW_PRIVATE';
 
 export interface AttemptResult {
   responseCode: number | null;
@@ -36,10 +34,8 @@ const refusedMessage = (host: string, address: string) =>
 class DeliveryTimeout extends Error {}
 
 const messageOf = (error: unknown): string => {
-  if (!(error instanceof Error)) return String(error);
   if (error instanceof PrivateAddressError) return refusedMessage(error.host, error.address);
-  const cause = (error as { cause?: unknown }).cause;
-  return cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
+  return error instanceof Error ? error.message : String(error);
 };
 
 /**
@@ -53,6 +49,9 @@ function post(
   { timeoutMs, allowPrivate }: Required<AttemptOptions>,
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
+    // Node looks nothing up for a host that is an address, so the lookup cannot refuse it: it is refused here.
+    const privateHost = allowPrivate ? null : privateHostOf(url);
+    if (privateHost) return reject(new PrivateAddressError(privateHost, privateHost));
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(
       url,
@@ -96,8 +95,6 @@ export async function attemptDelivery(
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
   const url = new URL(delivery.url);
-  const privateHost = allowPrivate ? null : privateHostOf(url);
-  if (privateHost) return { responseCode: null, durationMs: 0, error: refusedMessage(privateHost, privateHost) };
   try {
     const response = await post(
       url,

@@ -18,9 +18,8 @@ import { principalOf } from '../../http/access';
 import { invalidField } from '../../http/app-error';
 import { iso, isoOrNull, noContent, projectParams, withErrors } from '../../http/schemas';
 import { actingOf } from '../audit/service';
-import { ALLOW_PRIVATE_SETTING } from './deliver';
 import * as webhooks from './manage';
-import { privateHostOf } from './private-address';
+import { ALLOW_PRIVATE_SETTING, privateHostOf } from './private-address';
 import type { Webhook, WebhookDelivery } from './types';
 
 const toWebhookBody = (hook: Webhook): WebhookBody => ({
