@@ -1,6 +1,6 @@
 import type { ChangeOperation, ChangeRequestChange, FlagEnvironmentBody } from '@tabula/protocol';
 import type { Database } from '../../db/client';
-import { conflict, notFound } from '../../http/app-error';
+import { conflict } from '../../http/app-error';
 import type { Acting } from '../audit/service';
 import {
   experimentReachOf,
@@ -10,14 +10,10 @@ import {
   updateExperiment,
 } from '../experiments/service';
 import { getFlag, rollOutExperiment, setFlagEnvironment } from '../flags/service';
-import { createHoldout, findHoldout, stopHoldout, updateHoldout } from '../holdouts/service';
+import { createHoldout, findHoldout, getHoldout, stopHoldout, updateHoldout } from '../holdouts/service';
 import { protectedEnvironmentsAmong, type ReachedEnvironment } from '../project-access/service';
 import { getSegment, segmentReachOf, updateSegment } from '../segments/service';
 import { rolloutWeights } from './rollout-weights';
-
-const notFoundHoldout = (): never => {
-  throw notFound('Holdout');
-};
 
 type Of<K extends ChangeOperation['kind']> = Extract<ChangeOperation, { kind: K }>;
 
@@ -55,11 +51,10 @@ const experimentStatus = async (db: Database, projectId: string, op: { experimen
 const flagReach = (db: Database, projectId: string, op: { environment: string }) =>
   protectedEnvironmentsAmong(db, projectId, [op.environment]);
 
-/** What a holdout change shows and guards: its settings and status, or null before it exists. */
-async function holdoutState(db: Database, projectId: string, key: string) {
-  const holdout = await findHoldout(db, projectId, key);
-  return holdout && pick(holdout, ['name', 'description', 'percent', 'metrics', 'experiments', 'flags', 'status']);
-}
+/** What a holdout change shows and guards: its settings and status. */
+const HOLDOUT_STATE = ['name', 'description', 'percent', 'metrics', 'experiments', 'flags', 'status'];
+const holdoutState = async (db: Database, projectId: string, key: string) =>
+  pick(await getHoldout(db, projectId, key), HOLDOUT_STATE);
 
 /** Every environment's payload carries the holdout. */
 const holdoutReach = (db: Database, projectId: string) => protectedEnvironmentsAmong(db, projectId, 'all');
@@ -155,18 +150,19 @@ const KINDS: { [K in ChangeOperation['kind']]: OperationKind<K> } = {
   },
   'holdout.create': {
     target: (op) => ({ kind: 'holdout', key: op.create.key }),
-    state: (db, projectId, op) => holdoutState(db, projectId, op.create.key),
-    after: (_before, op) => ({
-      ...pick(op.create, ['name', 'description', 'percent', 'metrics', 'experiments', 'flags']),
-      status: 'running',
-    }),
+    // Null before it exists; one made meanwhile under the key is a conflict when applying.
+    state: async (db, projectId, op) => {
+      const holdout = await findHoldout(db, projectId, op.create.key);
+      return holdout && pick(holdout, HOLDOUT_STATE);
+    },
+    after: (_before, op) => pick({ ...op.create, status: 'running' }, HOLDOUT_STATE),
     guarded: true,
     reach: holdoutReach,
     apply: (tx, acting, projectId, op) => createHoldout(tx, acting, projectId, op.create),
   },
   'holdout.update': {
     target: (op) => ({ kind: 'holdout', key: op.holdout }),
-    state: (db, projectId, op) => holdoutState(db, projectId, op.holdout).then((state) => state ?? notFoundHoldout()),
+    state: (db, projectId, op) => holdoutState(db, projectId, op.holdout),
     after: (before, op) => ({ ...(before as object), ...op.update }),
     guarded: true,
     reach: holdoutReach,
@@ -174,9 +170,7 @@ const KINDS: { [K in ChangeOperation['kind']]: OperationKind<K> } = {
   },
   'holdout.stop': {
     target: (op) => ({ kind: 'holdout', key: op.holdout }),
-    state: async (db, projectId, op) => ({
-      status: ((await holdoutState(db, projectId, op.holdout)) ?? notFoundHoldout()).status,
-    }),
+    state: async (db, projectId, op) => pick(await holdoutState(db, projectId, op.holdout), ['status']),
     after: () => ({ status: 'stopped' }),
     guarded: true,
     reach: holdoutReach,
@@ -242,19 +236,16 @@ export function sameTarget(a: ChangeOperation, b: ChangeOperation): boolean {
   );
 }
 
-/** A later change to the same target in a draft: a flag's switch and rules edits add up, others replace. */
+/**
+ * A later change to the same target in a draft: a flag's switch and rules edits add up, as do the fields of an
+ * experiment's, segment's or holdout's edits; starts and stops replace.
+ */
 export function mergeOperations(earlier: ChangeOperation, later: ChangeOperation): ChangeOperation {
   if (earlier.kind === 'flag.environment' && later.kind === 'flag.environment') {
     return { ...later, change: { ...earlier.change, ...later.change } };
   }
-  if (earlier.kind === 'experiment.update' && later.kind === 'experiment.update') {
-    return { ...later, update: { ...earlier.update, ...later.update } };
-  }
-  if (earlier.kind === 'segment.update' && later.kind === 'segment.update') {
-    return { ...later, update: { ...earlier.update, ...later.update } };
-  }
-  if (earlier.kind === 'holdout.update' && later.kind === 'holdout.update') {
-    return { ...later, update: { ...earlier.update, ...later.update } };
+  if (earlier.kind === later.kind && 'update' in earlier && 'update' in later) {
+    return { ...later, update: { ...earlier.update, ...later.update } } as ChangeOperation;
   }
   return later;
 }
