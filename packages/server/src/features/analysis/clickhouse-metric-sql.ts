@@ -339,8 +339,9 @@ export function dailySumsSql(
     };
     return metricSums(metric).map(([name, factors]) => `sum(${factors.map(capped).join(' * ')}) AS ${name}_${index}`);
   });
+  const bucket = scope.dimension === undefined ? 'day' : foldedSlice(work, scope.maxSlices ?? MAX_SLICE_VALUES);
   return `
-    SELECT rank, ${scope.dimension === undefined ? 'day' : foldedSlice(work, scope.maxSlices ?? MAX_SLICE_VALUES)} AS bucket, count() AS n,
+    SELECT rank, ${bucket} AS bucket, count() AS n,
       countIf(multiple) AS multiple_units${sums.map((sum) => `, ${sum}`).join('')}
     FROM ${work}
     GROUP BY rank, bucket

@@ -1,9 +1,9 @@
-import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import type { ApiKey, ProductFamily } from '@tabula/protocol';
 import { buildSnippet, SDK_POLL_INTERVAL_MS, type SnippetInput, type SnippetStyle } from '@tabula/protocol';
-import { Alert, App, Card, Col, Flex, Form, Input, Row, Select, Skeleton, Switch, Tabs, Typography, theme } from 'antd';
+import { Alert, Card, Col, Form, Input, Row, Select, Skeleton, Switch, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SnippetCode } from './snippet-code';
 
 interface SnippetGeneratorProps {
   projectId: string;
@@ -33,7 +33,6 @@ export function SnippetGenerator({
   createKeyLink,
 }: SnippetGeneratorProps) {
   const { t } = useTranslation('integration');
-  const { message } = App.useApp();
   const [style, setStyle] = useState<SnippetStyle>('script');
   const [form] = Form.useForm<Options>();
   const initial: Options = {
@@ -62,27 +61,6 @@ export function SnippetGenerator({
     style,
   );
   const pollMinutes = SDK_POLL_INTERVAL_MS / 60_000;
-  const { token } = theme.useToken();
-  const codeBox = {
-    padding: token.padding,
-    fontFamily: token.fontFamilyCode,
-    fontSize: token.fontSizeSM,
-    background: token.colorFillQuaternary,
-    border: `1px solid ${token.colorBorderSecondary}`,
-    borderRadius: token.borderRadius,
-  };
-
-  const copyFace = {
-    display: 'inline-flex',
-    gap: token.marginXS,
-    alignItems: 'center',
-    padding: `${token.paddingXXS}px ${token.padding}px`,
-    color: token.colorTextLightSolid,
-    background: token.colorPrimary,
-    borderRadius: token.borderRadius,
-    fontSize: token.fontSize,
-    lineHeight: `${token.controlHeight - 2 * token.paddingXXS}px`,
-  };
 
   return (
     <Card title={t('generator.title')}>
@@ -156,33 +134,7 @@ export function SnippetGenerator({
               <Skeleton active paragraph={{ rows: 6 }} title={false} />
             </div>
           ) : (
-            <>
-              <pre
-                data-testid="snippet-code"
-                style={{ ...codeBox, margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
-              >
-                {code}
-              </pre>
-              <Flex justify="flex-end" style={{ marginTop: 12 }}>
-                <Typography.Text
-                  copyable={{
-                    text: code,
-                    tooltips: false,
-                    onCopy: () => message.success(t('generator.copied')),
-                    // antd's copy control is itself a button (and falls back to the older clipboard API on plain http), so
-                    // its faces are spans drawn like the primary button rather than buttons nested in it.
-                    icon: [
-                      <span key="copy" style={copyFace} data-testid="snippet-copy">
-                        <CopyOutlined /> {t('generator.copy')}
-                      </span>,
-                      <span key="copied" style={{ ...copyFace, background: token.colorSuccess }}>
-                        <CheckOutlined /> {t('generator.copied')}
-                      </span>,
-                    ],
-                  }}
-                />
-              </Flex>
-            </>
+            <SnippetCode code={code} />
           )}
         </Col>
       </Row>

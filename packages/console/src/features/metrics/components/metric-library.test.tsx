@@ -1,45 +1,29 @@
-import type { Metric } from '@tabula/protocol';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ids, meAs } from '../../../testing/fixtures';
+import { metricFixture } from '../../../testing/metric-fixture';
 import { mockApi, type RecordedCall } from '../../../testing/mock-api';
 import { renderWithApp } from '../../../testing/render';
 import { MetricLibrary } from './metric-library';
 
 const metricsPath = `/api/v1/projects/${ids.project}/metrics`;
-const base: Omit<Metric, 'id' | 'key' | 'name' | 'tags' | 'type' | 'source'> = {
-  description: '',
-  ratio: null,
-  windowHours: 72,
-  direction: 'higher',
-  capping: { kind: 'none' },
-  cuped: { enabled: true, lookbackDays: 14 },
-  experiments: [],
-  archivedAt: null,
-  createdAt: '2025-01-15T10:00:00.000Z',
-  updatedAt: '2025-01-15T10:00:00.000Z',
-};
-const purchase: Metric = {
-  ...base,
+const purchase = metricFixture({
   id: 'mtrPurchase23456',
   key: 'purchase',
   name: 'Purchase',
   tags: ['checkout'],
-  type: 'conversion',
   source: { kind: 'event', event: 'purchase', filter: { property: 'plan', operator: 'eq', value: 'pro' } },
   experiments: [{ key: 'checkout-button', name: 'Checkout button', status: 'running', roles: ['primary'] }],
-};
-const aov: Metric = {
-  ...base,
+});
+const aov = metricFixture({
   id: 'mtrAov2345678923',
   key: 'aov',
   name: 'Average order value',
-  tags: [],
   type: 'ratio',
   source: { kind: 'event', event: 'purchase', filter: null },
   ratio: { numerator: 'sum', denominator: { source: { kind: 'click', selector: '#order' }, aggregate: 'count' } },
   windowHours: null,
-};
+});
 
 function renderLibrary(role: 'editor' | 'viewer', routes: Parameters<typeof mockApi>[0] = {}, url = '/') {
   const api = mockApi({
