@@ -22,11 +22,18 @@ export const countryCodeSchema = z
   .string()
   .regex(/^[A-Z]{2}$/, 'A country is a two-letter ISO 3166-1 code in capitals, such as "DE"');
 
+const MAX_ATTRIBUTE_NAME_LENGTH = 100;
+const ATTRIBUTE_NAME = /^[A-Za-z0-9_.$-]+$/;
+
 export const breakdownAttributeNameSchema = z
   .string()
   .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9_.$-]+$/, 'An attribute name holds letters, digits, "_", ".", "$" or "-"');
+  .max(MAX_ATTRIBUTE_NAME_LENGTH)
+  .regex(ATTRIBUTE_NAME, 'An attribute name holds letters, digits, "_", ".", "$" or "-"');
+
+/** What breakdownAttributeNameSchema accepts, asked of every attribute of every exposure stored: without a parse. */
+export const isBreakdownAttributeName = (name: string): boolean =>
+  name.length <= MAX_ATTRIBUTE_NAME_LENGTH && ATTRIBUTE_NAME.test(name);
 
 export const breakdownAttributesSchema = z
   .array(breakdownAttributeNameSchema)

@@ -1,7 +1,7 @@
 import {
   attributeDimension,
-  breakdownAttributeNameSchema,
   type ExposureDimensions,
+  isBreakdownAttributeName,
   MAX_DIMENSION_VALUE_LENGTH,
 } from '@tabula/protocol';
 import { countryFromHeaders } from './country';
@@ -48,9 +48,12 @@ export function exposureDimensions(
 ): Record<string, string> | null {
   const { attributes, ...standard } = sent ?? {};
   const merged: Record<string, string> = { ...(request as Record<string, string>), ...standard };
-  const kept = Object.entries(unit)
-    .filter(([name, value]) => value !== null && breakdownAttributeNameSchema.safeParse(name).success)
-    .slice(0, MAX_EXPOSURE_ATTRIBUTES);
+  // On every exposure ingested: the scan stops at the last attribute kept.
+  const kept: [string, Scalar][] = [];
+  for (const [name, value] of Object.entries(unit)) {
+    if (kept.length === MAX_EXPOSURE_ATTRIBUTES) break;
+    if (value !== null && isBreakdownAttributeName(name)) kept.push([name, value]);
+  }
   for (const [name, value] of [...kept, ...Object.entries(attributes ?? {})]) {
     merged[attributeDimension(name)] = String(value).slice(0, MAX_DIMENSION_VALUE_LENGTH);
   }
