@@ -974,3 +974,16 @@ export const banditPeriod = pgTable(
   },
   (table) => [uniqueIndex('bandit_period_once').on(table.experimentId, table.phase, table.index)],
 );
+
+/**
+ * Which server is working out a bandit's next period, until when: the one that inserts (or takes over an expired) row
+ * aggregates, the others skip it, so several servers finding it due at once scan its events once. A server that dies
+ * mid-work leaves the row to expire.
+ */
+export const banditClaim = pgTable('bandit_claim', {
+  experimentId: text('experiment_id')
+    .primaryKey()
+    .references(() => experiment.id, { onDelete: 'cascade' }),
+  holder: text('holder').notNull(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }).notNull(),
+});

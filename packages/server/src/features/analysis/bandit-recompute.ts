@@ -7,12 +7,24 @@ import { type ExperimentDetails, getExperiment, setBanditWeights } from '../expe
 import { getMetric } from '../metrics/service';
 import { getProject } from '../projects/service';
 import { aggregateSums } from './aggregate-sums';
-import { type BanditPeriodRow, insertPeriod, lockBanditPeriods, selectPeriods } from './bandit-store';
+import {
+  type BanditPeriodRow,
+  claimBandit,
+  insertPeriod,
+  lockBanditPeriods,
+  releaseBandit,
+  selectPeriods,
+} from './bandit-store';
 import { nextWholeHour } from './buckets';
 import { armOf, totalsByVersion, zero } from './results';
 import type { RefreshContext } from './service';
 
 const HOUR_MS = 3_600_000;
+/**
+ * How long a claim on a bandit holds: longer than its primary metric's aggregation takes. If it runs out first, a
+ * second server aggregates too, and the period is still written once (see recomputeBandit).
+ */
+const CLAIM_LEASE_MS = 15 * 60_000;
 
 /**
  * When the period after one that began at `last` is due: `scheduleMinutes` (whole hours) after the hour it began in,
@@ -90,9 +102,9 @@ async function nextWeights(
 /**
  * Starts the bandit's next period when it is due (`scheduleMinutes` after the hour its last period began in, or it has
  * none yet): computes the weights, then in one transaction writes the period, sets the versions' weights and audits
- * it as the system. Servers that all found it due write it once: the write re-checks, under the experiment's bandit
- * lock, that no period began since it was due. Returns the period written, or null; the caller rebuilds the
- * payloads after it committed.
+ * it as the system. Of servers that all found it due, the one holding its claim does the work and the others skip it;
+ * should the claim run out mid-work, the write still re-checks, under the experiment's bandit lock, that no period
+ * began since it was due. Returns the period written, or null; the caller rebuilds the payloads after it committed.
  */
 export async function recomputeBandit(
   context: RefreshContext,
@@ -101,16 +113,31 @@ export async function recomputeBandit(
 ): Promise<BanditPeriodRow | null> {
   const experiment = await getExperiment(context.db, target.projectId, target.key);
   if (experiment.status !== 'running' || experiment.bandit === null) return null;
-  const { scheduleMinutes } = experiment.bandit;
+  const holder = newId();
+  if (!(await claimBandit(context.db, experiment.id, holder, CLAIM_LEASE_MS))) return null;
+  try {
+    return await startPeriodIfDue(context, experiment, now);
+  } finally {
+    await releaseBandit(context.db, experiment.id, holder);
+  }
+}
+
+async function startPeriodIfDue(
+  context: RefreshContext,
+  experiment: ExperimentDetails,
+  now: Date,
+): Promise<BanditPeriodRow | null> {
+  const { scheduleMinutes } = experiment.bandit!;
   const isDue = (last: BanditPeriodRow | undefined) =>
     !last || nextPeriodDue(last.startedAt, scheduleMinutes) <= now.getTime();
+  // Read under the claim: a server that held it until a moment ago may have written the period just now.
   const seen = (await selectPeriods(context.db, experiment.id, experiment.phase)).at(-1);
   if (!isDue(seen)) return null;
   const next = await nextWeights(context, experiment, seen, now);
   if (!next) return null;
   return context.db.transaction(async (tx) => {
     await lockBanditPeriods(tx, experiment.id);
-    const current = await getExperiment(tx, target.projectId, target.key, true);
+    const current = await getExperiment(tx, experiment.projectId, experiment.key, true);
     const unchanged =
       current.status === 'running' &&
       current.bandit !== null &&

@@ -1,7 +1,7 @@
 import type { BanditSettings } from '@tabula/protocol';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { banditPeriod, experiment } from '../../db/schema';
+import { banditClaim, banditPeriod, experiment } from '../../db/schema';
 
 export type BanditPeriodRow = typeof banditPeriod.$inferSelect;
 
@@ -56,3 +56,30 @@ export async function insertPeriod(
  */
 export const lockBanditPeriods = (tx: Database, experimentId: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`bandit:${experimentId}`}))`);
+
+/**
+ * Takes the bandit's claim for `leaseMs` when no other server holds it (none, or its lease ran out). True when taken:
+ * one statement, so two servers asking at once get one yes.
+ */
+export async function claimBandit(
+  db: Database,
+  experimentId: string,
+  holder: string,
+  leaseMs: number,
+): Promise<boolean> {
+  const until = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
+  const claimed = await db
+    .insert(banditClaim)
+    .values({ experimentId, holder, claimedUntil: until })
+    .onConflictDoUpdate({
+      target: banditClaim.experimentId,
+      set: { holder, claimedUntil: until },
+      setWhere: sql`${banditClaim.claimedUntil} <= now()`,
+    })
+    .returning({ holder: banditClaim.holder });
+  return claimed.length > 0;
+}
+
+/** Gives the claim back, if `holder` still has it. */
+export const releaseBandit = (db: Database, experimentId: string, holder: string) =>
+  db.delete(banditClaim).where(and(eq(banditClaim.experimentId, experimentId), eq(banditClaim.holder, holder)));

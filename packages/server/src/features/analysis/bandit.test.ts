@@ -1,4 +1,5 @@
 import type { BanditPeriodList, Experiment } from '@tabula/protocol';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app';
 import { call, createKey } from '../../../test/client';
@@ -30,8 +31,10 @@ function visits(units: number, rates: Record<string, number>, at: number) {
 describe('bandit experiments', () => {
   const t = useTestApp();
 
+  /** A server's round; `aggregations` counts the scans of events it made. */
   const context = async () => {
     const { db, analysisDb } = t.database;
+    const limit = createLimiter(1);
     // The app's own change bus hears this one through the database, as another server's would.
     const changes = await createChangeBus(t.database, t.app.log);
     return {
@@ -41,7 +44,11 @@ describe('bandit experiments', () => {
       progress: new Map(),
       log: t.app.log,
       connections: 1,
-      limit: createLimiter(1),
+      aggregations: 0,
+      limit<T>(this: { aggregations: number }, work: () => Promise<T>) {
+        this.aggregations += 1;
+        return limit(work);
+      },
       changes,
     };
   };
@@ -176,6 +183,46 @@ describe('bandit experiments', () => {
       expect(later.periods.map((period) => period.index)).toEqual([0, 1]);
     } finally {
       await round.changes.close();
+    }
+  });
+
+  it('starts a period once when several servers find it due at once, and only the server holding the claim scans the events', async () => {
+    const api = await projectApi(t);
+    const clientKey = await runningBandit(api, { ...BANDIT, burnInHours: 0 });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/sdk/v1/events/${clientKey.key}`,
+      payload: { events: visits(50, { control: 0.1, treatment: 0.3 }, Date.now() + 1000) },
+    });
+    expect(response.statusCode).toBe(202);
+    const { id } = (await api.expectStatus(200, 'GET', '/experiments/checkout')) as Experiment;
+    const servers = await Promise.all([context(), context(), context()]);
+    try {
+      const now = new Date(Date.now() + 5000);
+      const rounds = await Promise.all(servers.map((server) => recomputeDueBandits(server, now)));
+      expect(rounds.flat()).toEqual(['checkout']);
+      expect(servers.map((server) => server.aggregations).reduce((sum, n) => sum + n)).toBe(1);
+      const list: BanditPeriodList = await api.expectStatus(200, 'GET', '/experiments/checkout/bandit');
+      expect(list.periods.map((period) => period.index)).toEqual([0]);
+
+      // A server that died holding the claim: the others leave the bandit until the claim runs out, then take it.
+      const later = new Date(now.getTime() + HOUR_MS);
+      await t.database.db.execute(
+        sql`insert into bandit_claim (experiment_id, holder, claimed_until) values (${id}, 'gone', now() + interval '10 minutes')`,
+      );
+      const before = servers[0]!.aggregations;
+      expect(await recomputeDueBandits(servers[0]!, later)).toEqual([]);
+      expect(servers[0]!.aggregations).toBe(before);
+      await t.database.db.execute(sql`update bandit_claim set claimed_until = now() - interval '1 second'`);
+      expect(await recomputeDueBandits(servers[1]!, later)).toEqual(['checkout']);
+      const claims = (await t.database.db.execute(sql`select count(*)::int as n from bandit_claim`)) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(claims.rows).toEqual([{ n: 0 }]);
+      const after: BanditPeriodList = await api.expectStatus(200, 'GET', '/experiments/checkout/bandit');
+      expect(after.periods.map((period) => period.index)).toEqual([0, 1]);
+    } finally {
+      await Promise.all(servers.map((server) => server.changes.close()));
     }
   });
 
