@@ -84,6 +84,44 @@ export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) });
 export const webhookWithSecretSchema = webhookSchema.extend({ secret: z.string() });
 export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
 
+/**
+ * Why an attempt failed, for a reader's own language: the receiver answered other than 2xx (`status`), said nothing in
+ * time (`timeout`), is on a private network (`private_address`), could not be connected to or cut the connection
+ * (`connection`: refused, reset, a name that does not resolve), the webhook's signing secret no longer opens
+ * (`secret_unreadable`), or anything else (`other`).
+ */
+export const WEBHOOK_DELIVERY_ERROR_CODES = [
+  'status',
+  'timeout',
+  'private_address',
+  'connection',
+  'secret_unreadable',
+  'other',
+] as const;
+export const webhookDeliveryErrorCodeSchema = z.enum(WEBHOOK_DELIVERY_ERROR_CODES);
+export type WebhookDeliveryErrorCode = z.infer<typeof webhookDeliveryErrorCodeSchema>;
+
+/** The figures an error code's sentence needs; each code sets only its own. */
+export const webhookDeliveryErrorParamsSchema = z.object({
+  /** `status`: the receiver's HTTP status. */
+  status: z.number().int().optional(),
+  /** `timeout`: how long the receiver had to answer. */
+  seconds: z.number().optional(),
+  /** `private_address`, `connection`: the URL's host. */
+  host: z.string().optional(),
+  /** `private_address`: the refused address (the host itself when the URL names an address). */
+  address: z.string().optional(),
+  /**
+   * Verbatim, never a sentence to translate: the start of the receiver's answer (`status`, absent when it said
+   * nothing) or the network's own error (`connection`, `other`).
+   */
+  detail: z.string().optional(),
+});
+export type WebhookDeliveryErrorParams = z.infer<typeof webhookDeliveryErrorParamsSchema>;
+
+/** The server setting that lets webhooks reach private networks, named wherever a receiver is refused for it. */
+export const WEBHOOK_ALLOW_PRIVATE_SETTING = 'TABULA_WEBHOOK_ALLOW_PRIVATE';
+
 export const webhookDeliverySchema = z.object({
   /** The idempotency id: the same on every attempt and on a resend. */
   id: idSchema,
@@ -93,7 +131,11 @@ export const webhookDeliverySchema = z.object({
   attempts: z.number().int(),
   responseCode: z.number().int().nullable(),
   durationMs: z.number().int().nullable(),
+  /** Why the last attempt failed, in English; null once delivered. */
   error: z.string().nullable(),
+  /** The same reason as a code and its figures; null once delivered, and on attempts logged before codes existed. */
+  errorCode: webhookDeliveryErrorCodeSchema.nullable(),
+  errorParams: webhookDeliveryErrorParamsSchema.nullable(),
   createdAt: timestampSchema,
   nextAttemptAt: timestampSchema.nullable(),
   lastAttemptAt: timestampSchema.nullable(),

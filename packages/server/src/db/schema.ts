@@ -31,6 +31,8 @@ import {
   type Variant,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_FORMATS,
+  type WebhookDeliveryErrorCode,
+  type WebhookDeliveryErrorParams,
 } from '@tabula/protocol';
 import { sql } from 'drizzle-orm';
 import {
@@ -866,7 +868,11 @@ export const webhookDelivery = pgTable(
     lastAttemptAt: at('last_attempt_at'),
     responseCode: integer('response_code'),
     durationMs: integer('duration_ms'),
+    /** The last attempt's failure in English, for API clients; the code and its figures say it in any language. */
     error: text('error'),
+    /** Text rather than an enum, as event types are: a new reason needs no migration. */
+    errorCode: text('error_code').$type<WebhookDeliveryErrorCode>(),
+    errorParams: jsonb('error_params').$type<WebhookDeliveryErrorParams>(),
     createdAt: createdAt(),
     deliveredAt: at('delivered_at'),
   },

@@ -6,20 +6,19 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
 } from '@tabula/protocol';
+import { answeredFailure, type DeliveryFailure, MAX_DETAIL_LENGTH, thrownFailure, timeoutFailure } from './failure';
 import { renderBody } from './formats';
-import { ALLOW_PRIVATE_SETTING, PrivateAddressError, privateHostOf, publicOnlyLookup } from './private-address';
+import { PrivateAddressError, privateHostOf, publicOnlyLookup } from './private-address';
 import { signWebhook } from './signature';
 import type { ClaimedDelivery } from './types';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
-/** Enough of a receiver's error answer to tell what went wrong, not a page of HTML. */
-const MAX_ERROR_LENGTH = 300;
 
 export interface AttemptResult {
   responseCode: number | null;
   durationMs: number;
   /** Null when the receiver answered 2xx. */
-  error: string | null;
+  failure: DeliveryFailure | null;
 }
 
 export interface AttemptOptions {
@@ -28,15 +27,7 @@ export interface AttemptOptions {
   allowPrivate?: boolean;
 }
 
-const refusedMessage = (host: string, address: string) =>
-  `${host === address ? host : `${host} resolves to ${address}, which`} is on a private network: this server sends webhooks only to public addresses (${ALLOW_PRIVATE_SETTING})`;
-
 class DeliveryTimeout extends Error {}
-
-const messageOf = (error: unknown): string => {
-  if (error instanceof PrivateAddressError) return refusedMessage(error.host, error.address);
-  return error instanceof Error ? error.message : String(error);
-};
 
 /**
  * POSTs the body and reads the answer, all within `timeoutMs`. node:http rather than fetch, so that the connection's own
@@ -64,7 +55,7 @@ function post(
         const chunks: Buffer[] = [];
         let size = 0;
         response.on('data', (chunk: Buffer) => {
-          if (size >= MAX_ERROR_LENGTH * 4) return;
+          if (size >= MAX_DETAIL_LENGTH * 4) return;
           chunks.push(chunk);
           size += chunk.length;
         });
@@ -109,17 +100,14 @@ export async function attemptDelivery(
       body,
       { timeoutMs, allowPrivate },
     );
-    if (response.status >= 200 && response.status < 300) {
-      return { responseCode: response.status, durationMs: took(), error: null };
-    }
-    const detail = response.text.trim().slice(0, MAX_ERROR_LENGTH);
+    const delivered = response.status >= 200 && response.status < 300;
     return {
       responseCode: response.status,
       durationMs: took(),
-      error: `The receiver answered ${response.status}${detail ? `: ${detail}` : ''}`,
+      failure: delivered ? null : answeredFailure(response.status, response.text),
     };
   } catch (error) {
-    const message = error instanceof DeliveryTimeout ? `No answer within ${timeoutMs / 1000} s` : messageOf(error);
-    return { responseCode: null, durationMs: took(), error: message };
+    const failure = error instanceof DeliveryTimeout ? timeoutFailure(timeoutMs) : thrownFailure(error, url.hostname);
+    return { responseCode: null, durationMs: took(), failure };
   }
 }

@@ -172,6 +172,8 @@ describe('webhook delivery', () => {
       const rows = await database.handle.db.select().from(webhookDelivery);
       expect(rows.some((row) => row.attempts > 1)).toBe(true);
       expect(rows.every((row) => row.responseCode === 204 && row.error === null && row.deliveredAt)).toBe(true);
+      // The failures on the way were forgotten once delivered.
+      expect(rows.every((row) => row.errorCode === null && row.errorParams === null)).toBe(true);
     } finally {
       await worker.close();
       await receiver.stop();
@@ -233,6 +235,12 @@ describe('webhook delivery', () => {
           new RegExp(`^${hostname()} resolves to .+, which is on a private network: this server sends webhooks only`),
         ),
       ]);
+      expect(rows.map((row) => ({ code: row.errorCode, params: row.errorParams }))).toEqual(
+        expect.arrayContaining([
+          { code: 'private_address', params: { host: '127.0.0.1', address: '127.0.0.1' } },
+          { code: 'private_address', params: { host: hostname().toLowerCase(), address: expect.any(String) } },
+        ]),
+      );
       expect(rows.every((row) => row.status === 'pending' && row.responseCode === null)).toBe(true);
       expect(receiver.counts.size).toBe(0);
     } finally {
@@ -253,6 +261,93 @@ describe('webhook delivery', () => {
     } finally {
       await allowing.close();
       await receiver.stop();
+    }
+  });
+  it('records why each attempt failed, as a code with its figures beside the English sentence', async () => {
+    await database.handle.db.delete(webhookDelivery);
+    await database.handle.db.delete(webhook);
+    const receiver = createServer((request, response) => {
+      if (request.url === '/silent') return; // Never answers.
+      if (request.url === '/empty') return void response.writeHead(503).end();
+      if (request.url === '/long') return void response.writeHead(500).end('x'.repeat(5000));
+      response.writeHead(500, { 'content-type': 'text/html' }).end('  <b>database down</b>\n');
+    });
+    await new Promise<void>((resolve) => receiver.listen(PORT + 1, '127.0.0.1', resolve));
+    const urls = {
+      answered: `http://127.0.0.1:${PORT + 1}/broken`,
+      empty: `http://127.0.0.1:${PORT + 1}/empty`,
+      long: `http://127.0.0.1:${PORT + 1}/long`,
+      silent: `http://127.0.0.1:${PORT + 1}/silent`,
+      // Nothing listens on this port.
+      refused: `http://127.0.0.1:${PORT + 2}/hook`,
+    };
+    const ids = Object.fromEntries(
+      await Promise.all(Object.entries(urls).map(async ([name, url]) => [await addWebhook(url), name])),
+    );
+    const unreadable = newId();
+    await insertWebhook(database.handle.db, {
+      id: unreadable,
+      projectId,
+      name: 'Sealed with another key',
+      url: urls.answered,
+      events: ['flag.changed'],
+      format: 'json',
+      enabled: true,
+      secret: 'not a sealed secret',
+    });
+    ids[unreadable] = 'unreadable';
+    const worker = createDeliveryWorker({
+      db: database.handle.db,
+      secrets: box,
+      log: quiet,
+      pollMs: 60_000,
+      timeoutMs: 1000,
+      allowPrivate: true,
+    });
+    try {
+      await enqueue(1);
+      await worker.runOnce();
+      const rows = await database.handle.db.select().from(webhookDelivery);
+      const outcome = Object.fromEntries(
+        rows.map((row) => [
+          ids[row.webhookId],
+          { responseCode: row.responseCode, error: row.error, code: row.errorCode, params: row.errorParams },
+        ]),
+      );
+      expect(outcome).toEqual({
+        answered: {
+          responseCode: 500,
+          error: 'The receiver answered 500: <b>database down</b>',
+          code: 'status',
+          params: { status: 500, detail: '<b>database down</b>' },
+        },
+        empty: { responseCode: 503, error: 'The receiver answered 503', code: 'status', params: { status: 503 } },
+        long: {
+          responseCode: 500,
+          error: `The receiver answered 500: ${'x'.repeat(300)}`,
+          code: 'status',
+          params: { status: 500, detail: 'x'.repeat(300) },
+        },
+        silent: { responseCode: null, error: 'No answer within 1 s', code: 'timeout', params: { seconds: 1 } },
+        refused: {
+          responseCode: null,
+          error: expect.stringContaining('ECONNREFUSED'),
+          code: 'connection',
+          params: { host: '127.0.0.1', detail: expect.stringContaining('ECONNREFUSED') },
+        },
+        unreadable: {
+          responseCode: null,
+          error: 'The signing secret could not be read: rotate it',
+          code: 'secret_unreadable',
+          params: {},
+        },
+      });
+      // The English sentence quotes the low-level error as it was, and the figures keep it as data.
+      expect(outcome.refused!.error).toBe(outcome.refused!.params!.detail);
+    } finally {
+      await worker.close();
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
     }
   });
 });

@@ -1,9 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 
-/** The setting that lets webhooks reach private networks, named wherever one is refused for it. */
-export const ALLOW_PRIVATE_SETTING = 'TABULA_WEBHOOK_ALLOW_PRIVATE';
-
 /**
  * Addresses a webhook must not reach unless the server allows it: the server itself, private networks, link-local
  * addresses (a cloud's metadata service lives at 169.254.169.254), shared, benchmark, multicast and reserved ranges.

@@ -2,6 +2,7 @@ import {
   createWebhookBodySchema,
   idSchema,
   updateWebhookBodySchema,
+  WEBHOOK_ALLOW_PRIVATE_SETTING,
   type Webhook as WebhookBody,
   type WebhookDelivery as WebhookDeliveryBody,
   webhookDeliveryPageSchema,
@@ -19,7 +20,7 @@ import { invalidField } from '../../http/app-error';
 import { iso, isoOrNull, noContent, projectParams, withErrors } from '../../http/schemas';
 import { actingOf } from '../audit/service';
 import * as webhooks from './manage';
-import { ALLOW_PRIVATE_SETTING, privateHostOf } from './private-address';
+import { privateHostOf } from './private-address';
 import type { Webhook, WebhookDelivery } from './types';
 
 const toWebhookBody = (hook: Webhook): WebhookBody => ({
@@ -42,6 +43,8 @@ const toDeliveryBody = (delivery: WebhookDelivery): WebhookDeliveryBody => ({
   responseCode: delivery.responseCode,
   durationMs: delivery.durationMs,
   error: delivery.error,
+  errorCode: delivery.errorCode,
+  errorParams: delivery.errorParams,
   createdAt: iso(delivery.createdAt),
   nextAttemptAt: delivery.status === 'pending' ? iso(delivery.nextAttemptAt) : null,
   lastAttemptAt: isoOrNull(delivery.lastAttemptAt),
@@ -54,7 +57,7 @@ function refusePrivateUrl(url: string, allowPrivate: boolean) {
   if (host) {
     throw invalidField(
       'url',
-      `Please input a public address: ${host} is on a private network (${ALLOW_PRIVATE_SETTING})`,
+      `Please input a public address: ${host} is on a private network (${WEBHOOK_ALLOW_PRIVATE_SETTING})`,
     );
   }
 }

@@ -2,6 +2,7 @@ import { WEBHOOK_TEST_EVENT, type WebhookDeliveryStatus } from '@tabula/protocol
 import { and, arrayContains, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { environment, payloadRevisionAnnounced, project, webhook, webhookDelivery } from '../../db/schema';
+import { type DeliveryFailure, failureSentence } from './failure';
 import type { ClaimedDelivery, Webhook, WebhookDelivery, WebhookEventBody } from './types';
 
 const webhookColumns = {
@@ -166,7 +167,8 @@ export async function claimDueDeliveries(db: Database, limit: number, leaseMs: n
 export interface AttemptOutcome {
   responseCode: number | null;
   durationMs: number;
-  error: string | null;
+  /** Null when delivered. */
+  failure: DeliveryFailure | null;
   /** Set when the attempt failed and another is due then; null when it failed for good. */
   nextAttemptAt?: Date | null;
 }
@@ -176,7 +178,8 @@ export interface AttemptOutcome {
  * changed `attempts`, and an outcome that arrives after it is only logged in the row's figures, not its status.
  */
 export async function recordAttempt(db: Database, id: string, attempts: number, outcome: AttemptOutcome) {
-  const delivered = outcome.error === null;
+  const { failure } = outcome;
+  const delivered = failure === null;
   const status: WebhookDeliveryStatus = delivered ? 'delivered' : outcome.nextAttemptAt ? 'pending' : 'failed';
   await db
     .update(webhookDelivery)
@@ -184,7 +187,9 @@ export async function recordAttempt(db: Database, id: string, attempts: number, 
       status,
       responseCode: outcome.responseCode,
       durationMs: outcome.durationMs,
-      error: outcome.error,
+      error: failure && failureSentence(failure),
+      errorCode: failure?.code ?? null,
+      errorParams: failure?.params ?? null,
       ...(delivered && { deliveredAt: new Date() }),
       ...(outcome.nextAttemptAt && { nextAttemptAt: outcome.nextAttemptAt }),
     })
@@ -203,6 +208,8 @@ const deliveryColumns = {
   responseCode: webhookDelivery.responseCode,
   durationMs: webhookDelivery.durationMs,
   error: webhookDelivery.error,
+  errorCode: webhookDelivery.errorCode,
+  errorParams: webhookDelivery.errorParams,
   createdAt: webhookDelivery.createdAt,
   nextAttemptAt: webhookDelivery.nextAttemptAt,
   lastAttemptAt: webhookDelivery.lastAttemptAt,

@@ -1,4 +1,10 @@
-import type { WebhookDeliveryStatus, WebhookEventType, WebhookFormat } from '@tabula/protocol';
+import type {
+  WebhookDeliveryErrorCode,
+  WebhookDeliveryErrorParams,
+  WebhookDeliveryStatus,
+  WebhookEventType,
+  WebhookFormat,
+} from '@tabula/protocol';
 import type { Actor } from '../audit/types';
 
 export interface Webhook {
@@ -43,6 +49,8 @@ export interface WebhookDelivery {
   responseCode: number | null;
   durationMs: number | null;
   error: string | null;
+  errorCode: WebhookDeliveryErrorCode | null;
+  errorParams: WebhookDeliveryErrorParams | null;
   createdAt: Date;
   nextAttemptAt: Date;
   lastAttemptAt: Date | null;

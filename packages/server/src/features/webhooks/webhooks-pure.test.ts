@@ -2,8 +2,9 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BACKOFF, nextAttemptAt, RETRY_WINDOW_MS } from './backoff';
 import { webhookEventOfAudit } from './event-types';
+import { answeredFailure, failureSentence, SECRET_UNREADABLE, thrownFailure, timeoutFailure } from './failure';
 import { eventSentence, renderBody } from './formats';
-import { isPrivateAddress, privateHostOf } from './private-address';
+import { isPrivateAddress, PrivateAddressError, privateHostOf } from './private-address';
 import { signWebhook, verifyWebhook } from './signature';
 import type { WebhookEventBody } from './types';
 
@@ -202,5 +203,67 @@ describe('private addresses', () => {
     expect(privateHostOf(new URL('http://[::1]/x'))).toBe('::1');
     expect(privateHostOf(new URL('http://2130706433/x'))).toBe('127.0.0.1');
     expect(privateHostOf(new URL('https://hooks.slack.com/services/x'))).toBeNull();
+  });
+});
+
+describe('delivery failures', () => {
+  const errno = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+  it('tells connection errors from others by their code, keeping their text verbatim', () => {
+    for (const [code, message] of [
+      ['ECONNREFUSED', 'connect ECONNREFUSED 203.0.113.5:443'],
+      ['ECONNRESET', 'socket hang up'],
+      ['ENOTFOUND', 'getaddrinfo ENOTFOUND hooks.example.invalid'],
+      ['EAI_AGAIN', 'getaddrinfo EAI_AGAIN hooks.example.com'],
+      ['EHOSTUNREACH', 'connect EHOSTUNREACH 203.0.113.5:443'],
+    ]) {
+      expect(thrownFailure(errno(code!, message!), 'hooks.example.com'), code).toEqual({
+        code: 'connection',
+        params: { host: 'hooks.example.com', detail: message },
+      });
+    }
+    expect(thrownFailure(errno('CERT_HAS_EXPIRED', 'certificate has expired'), 'hooks.example.com')).toEqual({
+      code: 'other',
+      params: { detail: 'certificate has expired' },
+    });
+  });
+
+  it('names the refused host and address of a private receiver', () => {
+    expect(thrownFailure(new PrivateAddressError('intranet.example.com', '10.0.0.7'), 'intranet.example.com')).toEqual({
+      code: 'private_address',
+      params: { host: 'intranet.example.com', address: '10.0.0.7' },
+    });
+  });
+
+  it('takes whatever else is thrown as it is', () => {
+    expect(thrownFailure(new Error('boom'), 'h')).toEqual({ code: 'other', params: { detail: 'boom' } });
+    expect(thrownFailure('a string', 'h')).toEqual({ code: 'other', params: { detail: 'a string' } });
+    expect(thrownFailure(null, 'h')).toEqual({ code: 'other', params: { detail: 'null' } });
+    expect(thrownFailure({ code: 'ECONNREFUSED' }, 'h')).toEqual({
+      code: 'other',
+      params: { detail: '[object Object]' },
+    });
+  });
+
+  it("quotes the start of the receiver's answer, trimmed, and nothing when it said nothing", () => {
+    expect(answeredFailure(500, '  oops \n')).toEqual({ code: 'status', params: { status: 500, detail: 'oops' } });
+    expect(answeredFailure(404, ' \n ')).toEqual({ code: 'status', params: { status: 404 } });
+    expect(answeredFailure(502, 'é'.repeat(400)).params.detail).toBe('é'.repeat(300));
+  });
+
+  it('reads in English as the delivery error always has', () => {
+    expect(failureSentence(answeredFailure(500, 'oops'))).toBe('The receiver answered 500: oops');
+    expect(failureSentence(answeredFailure(301, ''))).toBe('The receiver answered 301');
+    expect(failureSentence(timeoutFailure(10_000))).toBe('No answer within 10 s');
+    expect(failureSentence(thrownFailure(new PrivateAddressError('10.0.0.7', '10.0.0.7'), '10.0.0.7'))).toBe(
+      '10.0.0.7 is on a private network: this server sends webhooks only to public addresses (TABULA_WEBHOOK_ALLOW_PRIVATE)',
+    );
+    expect(failureSentence(thrownFailure(new PrivateAddressError('intranet.test', '10.0.0.7'), 'intranet.test'))).toBe(
+      'intranet.test resolves to 10.0.0.7, which is on a private network: this server sends webhooks only to public addresses (TABULA_WEBHOOK_ALLOW_PRIVATE)',
+    );
+    expect(failureSentence(thrownFailure(errno('ECONNREFUSED', 'connect ECONNREFUSED 1.2.3.4:80'), 'h'))).toBe(
+      'connect ECONNREFUSED 1.2.3.4:80',
+    );
+    expect(failureSentence(SECRET_UNREADABLE)).toBe('The signing secret could not be read: rotate it');
   });
 });

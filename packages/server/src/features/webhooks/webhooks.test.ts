@@ -155,6 +155,37 @@ describe('webhooks', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('lists why a delivery failed as a code with its figures, and an older failure in English alone', async () => {
+    const { hook, expectStatus } = await setUp(['flag.changed']);
+    const coded = (await expectStatus(202, 'POST', `/webhooks/${hook.id}/test`)).deliveryId;
+    const older = (await expectStatus(202, 'POST', `/webhooks/${hook.id}/test`)).deliveryId;
+    // Failed for good, so that the app's own worker leaves them as they are.
+    await t.database.db
+      .update(webhookDelivery)
+      .set({
+        status: 'failed',
+        error: 'The receiver answered 500: <b>down</b>',
+        errorCode: 'status',
+        errorParams: { status: 500, detail: '<b>down</b>' },
+      })
+      .where(eq(webhookDelivery.id, coded));
+    await t.database.db
+      .update(webhookDelivery)
+      .set({ status: 'failed', error: 'The receiver answered 502', errorCode: null, errorParams: null })
+      .where(eq(webhookDelivery.id, older));
+
+    const { deliveries } = await expectStatus(200, 'GET', `/webhooks/${hook.id}/deliveries?status=failed`);
+    expect(deliveries).toEqual([
+      expect.objectContaining({ id: older, error: 'The receiver answered 502', errorCode: null, errorParams: null }),
+      expect.objectContaining({
+        id: coded,
+        error: 'The receiver answered 500: <b>down</b>',
+        errorCode: 'status',
+        errorParams: { status: 500, detail: '<b>down</b>' },
+      }),
+    ]);
+  });
+
   it('audits changes to webhooks without their URL path or secret', async () => {
     const { hook, expectStatus, project, owner } = await setUp();
     await expectStatus(200, 'PATCH', `/webhooks/${hook.id}`, { name: 'Renamed', format: 'slack' });

@@ -4,6 +4,7 @@ import { repeat } from '../../lib/repeat';
 import type { secretBox } from '../../lib/secret-box';
 import { type BackoffPolicy, DEFAULT_BACKOFF, nextAttemptAt } from './backoff';
 import { attemptDelivery, DELIVERY_TIMEOUT_MS } from './deliver';
+import { SECRET_UNREADABLE } from './failure';
 import { claimDueDeliveries, recordAttempt } from './store';
 import type { ClaimedDelivery } from './types';
 
@@ -59,10 +60,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       });
     } catch (error) {
       log.error({ err: error, delivery: delivery.id }, 'could not sign a webhook delivery');
-      result = { responseCode: null, durationMs: 0, error: 'The signing secret could not be read: rotate it' };
+      result = { responseCode: null, durationMs: 0, failure: SECRET_UNREADABLE };
     }
     const next =
-      result.error === null ? null : nextAttemptAt(backoff, delivery.attempts, new Date(), delivery.retryUntil);
+      result.failure === null ? null : nextAttemptAt(backoff, delivery.attempts, new Date(), delivery.retryUntil);
     await recordAttempt(db, delivery.id, delivery.attempts, { ...result, nextAttemptAt: next });
   };
 

@@ -26,6 +26,8 @@ const delivery: WebhookDelivery = {
   responseCode: 503,
   durationMs: 42,
   error: 'The receiver answered 503',
+  errorCode: 'status',
+  errorParams: { status: 503 },
   createdAt: '2025-01-15T10:00:00.000Z',
   nextAttemptAt: null,
   lastAttemptAt: '2025-01-15T11:00:00.000Z',
