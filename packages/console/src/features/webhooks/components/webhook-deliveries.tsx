@@ -8,6 +8,7 @@ import { RelativeTime } from '../../../components/relative-time';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useResendWebhookDelivery } from '../api/resend-webhook-delivery';
+import { DeliveryError } from './delivery-error';
 
 const STATUS_COLORS: Record<WebhookDeliveryStatus, string> = {
   pending: 'gold',
@@ -28,12 +29,14 @@ export function WebhookDeliveries({ projectId, webhookId }: { projectId: string;
       title: t('deliveries.status'),
       key: 'status',
       render: (_, delivery) => {
-        const tag = <Tag color={STATUS_COLORS[delivery.status]}>{t(`deliveries.statuses.${delivery.status}`)}</Tag>;
-        const hint =
-          delivery.error ??
-          (delivery.nextAttemptAt
-            ? t('deliveries.nextAttempt', { time: dayjs(delivery.nextAttemptAt).format('LTS') })
-            : null);
+        const tag = (
+          <Tag color={STATUS_COLORS[delivery.status]} data-testid={`delivery-status-${delivery.id}`}>
+            {t(`deliveries.statuses.${delivery.status}`)}
+          </Tag>
+        );
+        const next =
+          delivery.nextAttemptAt && t('deliveries.nextAttempt', { time: dayjs(delivery.nextAttemptAt).format('LTS') });
+        const hint = delivery.error === null ? next : <DeliveryError delivery={delivery} />;
         return hint ? <Tooltip title={hint}>{tag}</Tooltip> : tag;
       },
     },

@@ -1,6 +1,7 @@
 import type { Webhook, WebhookDelivery } from '@tabula/protocol';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ids, meAs, project } from '../../../testing/fixtures';
 import { mockApi } from '../../../testing/mock-api';
 import { renderWithApp } from '../../../testing/render';
@@ -103,6 +104,78 @@ describe('webhooks', () => {
 
     fireEvent.click(screen.getByTestId(`test-webhook-${hook.id}`));
     await waitFor(() => expect(calls.some((call) => call.path.endsWith('/test') && call.method === 'POST')).toBe(true));
+  });
+
+  describe('delivery errors', () => {
+    afterEach(() => act(() => i18next.changeLanguage('en')));
+
+    const answered: WebhookDelivery = {
+      ...delivery,
+      id: 'dvrAnswered23456',
+      responseCode: 502,
+      error: 'The receiver answered 502: <b>Bad gateway</b> {{status}}',
+      errorCode: 'status',
+      errorParams: { status: 502, detail: '<b>Bad gateway</b> {{status}}' },
+    };
+    const refused: WebhookDelivery = {
+      ...delivery,
+      id: 'dvrRefused234567',
+      status: 'pending',
+      responseCode: null,
+      error: 'connect ECONNREFUSED 203.0.113.5:443',
+      errorCode: 'connection',
+      errorParams: { host: 'hooks.example.com', detail: 'connect ECONNREFUSED 203.0.113.5:443' },
+      nextAttemptAt: '2025-01-15T11:05:00.000Z',
+    };
+    // Logged before attempts recorded a code: only the server's English is there to show.
+    const older: WebhookDelivery = {
+      ...delivery,
+      id: 'dvrPrior23456789',
+      error: 'The receiver answered 500: no code',
+      errorCode: null,
+      errorParams: null,
+    };
+
+    async function openLog() {
+      mockApi({
+        [`GET ${base}`]: { body: { webhooks: [hook] } },
+        [`GET ${base}/${hook.id}/deliveries`]: { body: { deliveries: [answered, refused, older], nextCursor: null } },
+      });
+      renderWithApp(<WebhooksCard projectId={project.id} />, { me: meAs('admin') });
+      const row = (await screen.findByText('Release channel')).closest('tr') as HTMLElement;
+      fireEvent.click(within(row).getByRole('button', { name: /expand/i }));
+      await screen.findByTestId(`delivery-status-${answered.id}`);
+    }
+    const reasonOf = async (id: string) => {
+      fireEvent.mouseEnter(screen.getByTestId(`delivery-status-${id}`));
+      return screen.findByTestId(`delivery-error-${id}`);
+    };
+
+    it("says why in the reader's language, quoting the receiver's answer as text", async () => {
+      await openLog();
+      const reason = await reasonOf(answered.id);
+      expect(reason.querySelector('span')?.textContent).toBe('The receiver answered 502');
+      const quote = reason.querySelector('code');
+      expect(quote?.textContent).toBe('<b>Bad gateway</b> {{status}}');
+      expect(quote?.querySelector('b')).toBeNull();
+      const connection = await reasonOf(refused.id);
+      expect(connection.querySelector('span')?.textContent).toBe('The connection to hooks.example.com failed');
+      expect(connection.querySelector('code')?.textContent).toBe('connect ECONNREFUSED 203.0.113.5:443');
+
+      await act(() => i18next.changeLanguage('ja'));
+      expect((await reasonOf(answered.id)).querySelector('span')?.textContent).toBe('受信側が 502 を返しました');
+      expect((await reasonOf(refused.id)).querySelector('span')?.textContent).toBe(
+        'hooks.example.com との接続に失敗しました',
+      );
+    });
+
+    it('shows the English of a failure logged without a code, in any language', async () => {
+      await openLog();
+      await act(() => i18next.changeLanguage('ja'));
+      const reason = await reasonOf(older.id);
+      expect(reason.textContent).toBe('The receiver answered 500: no code');
+      expect(reason.querySelector('code')).toBeNull();
+    });
   });
 
   it('is hidden from editors', async () => {
