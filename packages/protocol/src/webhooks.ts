@@ -133,8 +133,12 @@ export const webhookDeliverySchema = z.object({
   durationMs: z.number().int().nullable(),
   /** Why the last attempt failed, in English; null once delivered. */
   error: z.string().nullable(),
-  /** The same reason as a code and its figures; null once delivered, and on attempts logged before codes existed. */
-  errorCode: webhookDeliveryErrorCodeSchema.nullable(),
+  /**
+   * The same reason as a code (one of WEBHOOK_DELIVERY_ERROR_CODES) and its figures; null once delivered, and on
+   * attempts logged before codes existed. Read as any text, so that a console older than its server shows a code it
+   * does not know by the English `error` instead of refusing the whole log.
+   */
+  errorCode: z.string().nullable(),
   errorParams: webhookDeliveryErrorParamsSchema.nullable(),
   createdAt: timestampSchema,
   nextAttemptAt: timestampSchema.nullable(),

@@ -31,5 +31,7 @@ describe('delivery error text', () => {
     expect(deliveryErrorText({ errorCode: 'other', errorParams: { detail: '' } })?.quote).toBeNull();
     expect(deliveryErrorText({ errorCode: null, errorParams: null })).toBeNull();
     expect(deliveryErrorText({ errorCode: 'status', errorParams: null })).toBeNull();
+    // A code a newer server records and this console does not know yet.
+    expect(deliveryErrorText({ errorCode: 'tls_certificate', errorParams: { detail: 'expired' } })).toBeNull();
   });
 });

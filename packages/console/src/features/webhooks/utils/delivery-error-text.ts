@@ -1,4 +1,4 @@
-import { WEBHOOK_ALLOW_PRIVATE_SETTING, type WebhookDelivery } from '@tabula/protocol';
+import { WEBHOOK_ALLOW_PRIVATE_SETTING, WEBHOOK_DELIVERY_ERROR_CODES, type WebhookDelivery } from '@tabula/protocol';
 
 export interface DeliveryErrorText {
   key: string;
@@ -8,14 +8,16 @@ export interface DeliveryErrorText {
 }
 
 /**
- * The translation key and figures of why a delivery's last attempt failed; null when it has no code (delivered, or
- * failed before attempts recorded one), for the server's English to stand.
+ * The translation key and figures of why a delivery's last attempt failed; null when it has no code this console
+ * knows (delivered, failed before attempts recorded one, or a code of a newer server), for the server's English to
+ * stand.
  */
 export function deliveryErrorText({
   errorCode,
   errorParams,
 }: Pick<WebhookDelivery, 'errorCode' | 'errorParams'>): DeliveryErrorText | null {
-  if (errorCode === null || errorParams === null) return null;
+  const known = (WEBHOOK_DELIVERY_ERROR_CODES as readonly (string | null)[]).includes(errorCode);
+  if (!known || errorParams === null) return null;
   const { detail, ...figures } = errorParams;
   // A URL naming the address itself is refused by its host; a name, by the address it resolved to.
   const resolved = errorCode === 'private_address' && figures.host !== figures.address;
