@@ -22,8 +22,8 @@ const VISUAL_STEPS: readonly WizardStep[] = ['page', 'editor'];
 export const wizardSteps = (kind: ExperimentKind): WizardStep[] =>
   WIZARD_STEPS.filter((step) => kind === 'visual' || !VISUAL_STEPS.includes(step));
 
-/** The spec §5 prompts: the generic three with a field noun, and the two fixed ones. */
-export type PromptKind = 'input' | 'inputValid' | 'choose' | 'chooseGroup' | 'https' | 'openUrlMatch';
+/** The spec §5 prompts: the generic three with a field noun, and the two fixed ones; or the server's own words. */
+export type PromptKind = 'input' | 'inputValid' | 'choose' | 'chooseGroup' | 'https' | 'openUrlMatch' | 'server';
 
 /** The nouns that fill a prompt's {s}. */
 export type FieldNoun =
@@ -51,6 +51,8 @@ export interface Problem {
   field?: FieldNoun;
   /** For conditions: what the first unfinished one lacks, named as the conditions editor names it. */
   condition?: ConditionProblem;
+  /** For a problem the server found (prompt `server`): its words, about what the console's own checks let through. */
+  message?: string;
 }
 
 const MIN_VERSIONS = 2;
@@ -69,16 +71,21 @@ function text(
   return schema.safeParse(value).success ? [] : [{ path, prompt: 'inputValid', field } satisfies Problem];
 }
 
+/** The unit attribute's problem; a template, which keeps no name, checks it apart from the rest of the basics. */
+export function unitAttributeProblems(draft: Pick<ExperimentDraft, 'unitAttribute'>): Problem[] {
+  const attribute = draft.unitAttribute.trim();
+  if (!attribute) return [{ path: 'unitAttribute', prompt: 'input', field: 'unitAttribute' }];
+  return attribute.length > UNIT_ATTRIBUTE_MAX
+    ? [{ path: 'unitAttribute', prompt: 'inputValid', field: 'unitAttribute' }]
+    : [];
+}
+
 function basics(draft: ExperimentDraft): Problem[] {
   const problems = [...text('name', 'name', draft.name, nameSchema), ...text('key', 'key', draft.key, keySchema)];
   if (!descriptionSchema.safeParse(draft.hypothesis).success) {
     problems.push({ path: 'hypothesis', prompt: 'inputValid', field: 'hypothesis' });
   }
-  if (!draft.unitAttribute.trim()) problems.push({ path: 'unitAttribute', prompt: 'input', field: 'unitAttribute' });
-  else if (draft.unitAttribute.trim().length > UNIT_ATTRIBUTE_MAX) {
-    problems.push({ path: 'unitAttribute', prompt: 'inputValid', field: 'unitAttribute' });
-  }
-  return problems;
+  return [...problems, ...unitAttributeProblems(draft)];
 }
 
 const isBasisPoints = (value: number, minimum: number) =>

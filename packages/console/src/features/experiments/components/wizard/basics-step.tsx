@@ -1,13 +1,11 @@
 import { EXPERIMENT_KINDS } from '@tabula/protocol';
-import { AutoComplete, Form, Input, Radio, Space, Typography } from 'antd';
+import { Form, Input, Radio, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { keyFromName } from '../../utils/keys';
 import { ReRandomiseWarning } from './re-randomise-warning';
 import type { StepProps } from './step-props';
+import { UnitAttributeField } from './unit-attribute-field';
 import { WizardField, wizardFieldId } from './wizard-field';
-
-/** Attributes that usually identify a unit; any other can be typed. */
-const UNIT_ATTRIBUTES = ['id', 'userId', 'deviceId', 'sessionId', 'accountId'];
 
 export function BasicsStep({ draft, onChange, problems, saved, reRandomising }: StepProps) {
   const { t } = useTranslation('experiments');
@@ -76,22 +74,7 @@ export function BasicsStep({ draft, onChange, problems, saved, reRandomising }: 
           </Space>
         </Radio.Group>
       </WizardField>
-      <WizardField
-        label={t('labels.unitAttribute')}
-        path="unitAttribute"
-        problems={problems}
-        required
-        extra={t('wizard.basics.unitAttributeHelp')}
-      >
-        <AutoComplete
-          id={wizardFieldId('unitAttribute')}
-          value={draft.unitAttribute}
-          options={UNIT_ATTRIBUTES.map((attribute) => ({ value: attribute }))}
-          onChange={(unitAttribute: string) => onChange({ unitAttribute })}
-          style={{ maxWidth: 320 }}
-          data-testid="wizard-unit-attribute"
-        />
-      </WizardField>
+      <UnitAttributeField draft={draft} onChange={onChange} problems={problems} />
     </Form>
   );
 }

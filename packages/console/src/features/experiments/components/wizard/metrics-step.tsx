@@ -1,71 +1,14 @@
-import { BUCKETS, type ExperimentMetrics } from '@tabula/protocol';
-import { Form, Select, Skeleton, Switch } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../../components/empty-state';
-import { ServerErrorAlert } from '../../../../components/server-error-alert';
-import { useMetricLibrary } from '../../api/get-metric-library';
+import { BUCKETS } from '@tabula/protocol';
 import { PlanEstimates } from '../../power/components/plan-estimates';
 import { metricKeysOf } from '../../power/utils/power';
 import { BanditField } from './bandit-field';
-import { PlanFields } from './plan-fields';
+import { MetricsFields } from './metrics-fields';
 import type { StepProps } from './step-props';
-import { WizardField, wizardFieldId } from './wizard-field';
 
-const GROUPS = ['primary', 'secondary', 'guardrails'] as const satisfies readonly (keyof ExperimentMetrics)[];
-
-/** Metrics are optional: an experiment can be saved and started without any. */
+/** The metrics and plan, then what an experiment adds to them: a bandit and the plan's estimates. */
 export function MetricsStep({ draft, onChange, problems, projectId }: StepProps & { projectId: string }) {
-  const { t } = useTranslation('experiments');
-  const library = useMetricLibrary(projectId);
-  const chosen = GROUPS.flatMap((group) => draft.metrics[group]);
-
-  if (library.isPending) return <Skeleton active />;
-  const metrics = library.data ?? [];
-  if (metrics.every((metric) => metric.archived) && chosen.length === 0) {
-    return (
-      <>
-        <ServerErrorAlert error={library.error} />
-        <EmptyState title={t('wizard.metrics.empty')} description={t('wizard.metrics.emptyDescription')} />
-        <Form layout="vertical" component="div" style={{ maxWidth: 640 }}>
-          <AutoStopField draft={draft} onChange={onChange} />
-          <PlanFields draft={draft} onChange={onChange} />
-        </Form>
-      </>
-    );
-  }
-  // An archived metric is offered only where it is already chosen; one since gone from the library shows by its key.
-  const options = [
-    ...metrics
-      .filter((metric) => !metric.archived || chosen.includes(metric.key))
-      .map((metric) => ({ value: metric.key, label: metric.name })),
-    ...chosen.filter((key) => !metrics.some((metric) => metric.key === key)).map((key) => ({ value: key, label: key })),
-  ];
   return (
-    <Form layout="vertical" component="div" style={{ maxWidth: 640 }}>
-      <ServerErrorAlert error={library.error} />
-      <WizardField path="metrics" problems={problems}>
-        {GROUPS.map((group) => (
-          <Form.Item
-            key={group}
-            label={t(`metricGroups.${group}`)}
-            htmlFor={wizardFieldId(`metrics.${group}`)}
-            extra={t(`wizard.metrics.help.${group}`)}
-          >
-            <Select
-              id={wizardFieldId(`metrics.${group}`)}
-              mode="multiple"
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              value={draft.metrics[group]}
-              options={options}
-              onChange={(keys: string[]) => onChange({ metrics: { ...draft.metrics, [group]: keys } })}
-              data-testid={`wizard-metrics-${group}`}
-            />
-          </Form.Item>
-        ))}
-      </WizardField>
-      <AutoStopField draft={draft} onChange={onChange} />
-      <PlanFields draft={draft} onChange={onChange} />
+    <MetricsFields draft={draft} onChange={onChange} problems={problems} projectId={projectId}>
       <BanditField draft={draft} onChange={onChange} />
       <PlanEstimates
         projectId={projectId}
@@ -76,21 +19,6 @@ export function MetricsStep({ draft, onChange, problems, projectId }: StepProps 
         audience={draft.kind === 'visual' && draft.page.url ? { url: draft.page.url, match: draft.page.match } : null}
         entering={(draft.traffic / BUCKETS) * (draft.layer ? draft.layerSlots / BUCKETS : 1)}
       />
-    </Form>
-  );
-}
-
-/** Auto-stop acts on a sample ratio mismatch too, so it is offered even without metrics. */
-function AutoStopField({ draft, onChange }: Pick<StepProps, 'draft' | 'onChange'>) {
-  const { t } = useTranslation('experiments');
-  return (
-    <Form.Item label={t('wizard.metrics.autoStop')} htmlFor="wizard-auto-stop" extra={t('wizard.metrics.autoStopHelp')}>
-      <Switch
-        id="wizard-auto-stop"
-        checked={draft.autoStop}
-        onChange={(autoStop) => onChange({ autoStop })}
-        data-testid="wizard-auto-stop"
-      />
-    </Form.Item>
+    </MetricsFields>
   );
 }

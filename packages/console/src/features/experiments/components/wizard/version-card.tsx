@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Input, InputNumber, Row, Tag, Tooltip } from 'antd';
+import { Button, Card, Col, Flex, Input, InputNumber, Row, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VersionDraft } from '../../utils/experiment-draft';
 import { keyFromName } from '../../utils/keys';
@@ -16,11 +16,25 @@ interface VersionCardProps {
   /** A treatment can go while at least one other treatment stays. */
   removable: boolean;
   keyFixed: boolean;
+  /** Offered where the control can change: a treatment becomes it. */
+  onMakeControl?: () => void;
+  /** Whether the version carries params; a template keeps only the versions' names and split. */
+  withParams: boolean;
 }
 
 const monospace = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 };
 
-export function VersionCard({ version, index, problems, onChange, onRemove, removable, keyFixed }: VersionCardProps) {
+export function VersionCard({
+  version,
+  index,
+  problems,
+  onChange,
+  onRemove,
+  removable,
+  keyFixed,
+  onMakeControl,
+  withParams,
+}: VersionCardProps) {
   const { t } = useTranslation('experiments');
   const path = (field: string) => `versions.${index}.${field}`;
   const removeButton = (
@@ -51,7 +65,14 @@ export function VersionCard({ version, index, problems, onChange, onRemove, remo
             <span data-testid="control-locked">{removeButton}</span>
           </Tooltip>
         ) : (
-          removeButton
+          <Flex gap={4} align="center">
+            {onMakeControl && (
+              <Button size="small" type="link" onClick={onMakeControl} data-testid={`version-make-control-${index}`}>
+                {t('wizard.versions.makeControl')}
+              </Button>
+            )}
+            {removeButton}
+          </Flex>
         )
       }
     >
@@ -105,23 +126,25 @@ export function VersionCard({ version, index, problems, onChange, onRemove, remo
           </WizardField>
         </Col>
       </Row>
-      <WizardField
-        label={t('labels.params')}
-        path={path('params')}
-        problems={problems}
-        extra={t('wizard.versions.paramsHelp')}
-      >
-        <Input.TextArea
-          id={wizardFieldId(path('params'))}
-          value={version.params}
-          autoSize={{ minRows: 2, maxRows: 12 }}
-          spellCheck={false}
-          placeholder={'{\n  "color": "green"\n}'}
-          style={monospace}
-          data-testid={`version-params-${index}`}
-          onChange={(event) => onChange({ ...version, params: event.target.value })}
-        />
-      </WizardField>
+      {withParams && (
+        <WizardField
+          label={t('labels.params')}
+          path={path('params')}
+          problems={problems}
+          extra={t('wizard.versions.paramsHelp')}
+        >
+          <Input.TextArea
+            id={wizardFieldId(path('params'))}
+            value={version.params}
+            autoSize={{ minRows: 2, maxRows: 12 }}
+            spellCheck={false}
+            placeholder={'{\n  "color": "green"\n}'}
+            style={monospace}
+            data-testid={`version-params-${index}`}
+            onChange={(event) => onChange({ ...version, params: event.target.value })}
+          />
+        </WizardField>
+      )}
     </Card>
   );
 }

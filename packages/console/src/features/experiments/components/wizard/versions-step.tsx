@@ -18,7 +18,22 @@ const withEqualWeights = (versions: VersionDraft[]): VersionDraft[] => {
   return versions.map((version, index) => ({ ...version, weight: weights[index] ?? 0 }));
 };
 
-export function VersionsStep({ draft, onChange, problems, saved, reRandomising }: StepProps) {
+interface VersionsStepProps extends StepProps {
+  /** Whether versions carry params; a template keeps only their names and split. */
+  withParams?: boolean;
+  /** Whether a treatment can become the control, which a template can change freely. */
+  chooseControl?: boolean;
+}
+
+export function VersionsStep({
+  draft,
+  onChange,
+  problems,
+  saved,
+  reRandomising,
+  withParams = true,
+  chooseControl = false,
+}: VersionsStepProps) {
   const { t } = useTranslation('experiments');
   const { versions } = draft;
   const total = totalWeight(versions.map((version) => version.weight));
@@ -48,6 +63,12 @@ export function VersionsStep({ draft, onChange, problems, saved, reRandomising }
             problems={problems}
             removable={versions.length > 2}
             keyFixed={fixedKeys.has(version.key)}
+            withParams={withParams}
+            onMakeControl={
+              chooseControl
+                ? () => setVersions(versions.map((current) => ({ ...current, isControl: current.id === version.id })))
+                : undefined
+            }
             onChange={(changed) =>
               setVersions(versions.map((current) => (current.id === version.id ? changed : current)))
             }
@@ -55,19 +76,22 @@ export function VersionsStep({ draft, onChange, problems, saved, reRandomising }
           />
         ))}
       </Flex>
-      <Flex gap={8} wrap style={{ margin: '16px 0 8px' }}>
-        <Button
-          icon={<PlusOutlined />}
-          onClick={add}
-          disabled={versions.length >= MAX_VERSIONS}
-          data-testid="version-add"
-        >
-          {t('wizard.versions.add')}
-        </Button>
-        <Button onClick={() => setVersions(withEqualWeights(versions))} data-testid="version-equal-split">
-          {t('wizard.versions.equalSplit')}
-        </Button>
-      </Flex>
+      {/* A problem with the list as a whole (how many versions, which is control) shows beside what changes it. */}
+      <WizardField path="versions" problems={problems}>
+        <Flex gap={8} wrap style={{ marginTop: 16 }}>
+          <Button
+            icon={<PlusOutlined />}
+            onClick={add}
+            disabled={versions.length >= MAX_VERSIONS}
+            data-testid="version-add"
+          >
+            {t('wizard.versions.add')}
+          </Button>
+          <Button onClick={() => setVersions(withEqualWeights(versions))} data-testid="version-equal-split">
+            {t('wizard.versions.equalSplit')}
+          </Button>
+        </Flex>
+      </WizardField>
       <WizardField path="weights" problems={problems}>
         <Typography.Text type={total === BUCKETS ? 'success' : 'danger'} data-testid="weights-total">
           {t('wizard.versions.total', { total: formatPercent(total) })}

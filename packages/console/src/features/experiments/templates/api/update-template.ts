@@ -10,7 +10,7 @@ export const updateTemplate = (
   body: UpdateExperimentTemplateBody,
 ): Promise<ExperimentTemplate> => api.patch(templatePath(projectId, key), { body, schema: experimentTemplateSchema });
 
-/** A template renamed or described again; experiments started from it are not touched. */
+/** A template renamed, described again or set up anew; experiments started from it are not touched. */
 export function useUpdateTemplate(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,5 +1,6 @@
 import type { ExperimentTemplate } from '@tabula/protocol';
 import { App, Form, Input, Modal, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerErrorAlert } from '../../../../components/server-error-alert';
 import { useFormSubmit } from '../../../../lib/use-form-submit';
@@ -19,13 +20,19 @@ interface TemplateFormModalProps {
   /** The key is chosen when a template is made, and names it from then on. */
   keyEditable: boolean;
   pending: boolean;
-  save: (values: TemplateFields) => Promise<ExperimentTemplate>;
+  /** Resolves to null when nothing was saved and what lies below the fields says why. */
+  save: (values: TemplateFields) => Promise<ExperimentTemplate | null>;
   /** What to say once saved. */
   savedMessage: (template: ExperimentTemplate) => string;
   onClose: () => void;
+  /** Once the modal has faded out. */
+  afterClose?: () => void;
+  /** More to edit below the description: an existing template's setup. */
+  children?: ReactNode;
+  width?: number;
 }
 
-/** A template's name, key and description, for saving a new one or editing one. */
+/** A template's name, key and description, for saving a new one or editing one (its setup below them). */
 export function TemplateFormModal({
   open,
   title,
@@ -36,12 +43,16 @@ export function TemplateFormModal({
   save,
   savedMessage,
   onClose,
+  afterClose,
+  children,
+  width,
 }: TemplateFormModalProps) {
   const { t } = useTranslation('experiments');
   const { message } = App.useApp();
   const rules = useRules();
   const [form] = Form.useForm<TemplateFields>();
   const { submit, error, clearError } = useFormSubmit(form, save, (template) => {
+    if (!template) return;
     void message.success(savedMessage(template));
     onClose();
   });
@@ -56,7 +67,11 @@ export function TemplateFormModal({
       onCancel={onClose}
       confirmLoading={pending}
       okButtonProps={{ 'data-testid': 'template-submit' }}
-      afterClose={clearError}
+      afterClose={() => {
+        clearError();
+        afterClose?.();
+      }}
+      width={width}
       destroyOnHidden
     >
       <Form
@@ -83,6 +98,7 @@ export function TemplateFormModal({
         <Form.Item name="description" label={t('templates.fields.description')}>
           <Input.TextArea rows={3} maxLength={1000} showCount data-testid="template-description" />
         </Form.Item>
+        {children}
       </Form>
     </Modal>
   );

@@ -7,9 +7,15 @@ import { templateFixture, templatesPathOf } from '../fixtures';
 import { TemplateList } from './template-list';
 
 const renderList = (role: 'editor' | 'viewer') =>
-  renderWithApp(<TemplateList projectId={project.id} newExperimentHref={(key) => `/new?template=${key}`} />, {
-    me: meAs(role),
-  });
+  renderWithApp(
+    <TemplateList
+      projectId={project.id}
+      newExperimentHref={(key) => `/new?template=${key}`}
+      layers={[]}
+      segments={[]}
+    />,
+    { me: meAs(role) },
+  );
 
 describe('template list', () => {
   it('renames a template and describes it again, its key and setup unchanged', async () => {

@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, WarningOutlined } from '@ant-design/icons';
-import type { ExperimentTemplate } from '@tabula/protocol';
+import type { ExperimentTemplate, Layer } from '@tabula/protocol';
 import { App, Button, Flex, Popconfirm, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { SegmentOption } from '../../../../components/conditions-editor';
 import { EmptyState } from '../../../../components/empty-state';
 import { ServerErrorAlert } from '../../../../components/server-error-alert';
 import { DecisionRuleText, PlannedDaysText } from '../../components/plan-summary';
@@ -19,16 +20,21 @@ interface TemplateListProps {
   projectId: string;
   /** Where a new experiment starts from the template. */
   newExperimentHref: (key: string) => string;
+  /** What a template's setup can name: the project's layers and segments. */
+  layers: Layer[];
+  segments: SegmentOption[];
 }
 
 /** The project's experiment templates: what each sets up, what it names that is gone, and starting from one. */
-export function TemplateList({ projectId, newExperimentHref }: TemplateListProps) {
+export function TemplateList({ projectId, newExperimentHref, layers, segments }: TemplateListProps) {
   const { t } = useTranslation('experiments');
   const { message } = App.useApp();
   const canEdit = useCanEditExperiments();
   const templates = useTemplates(projectId);
   const remove = useDeleteTemplate(projectId);
+  // The editor is mounted per edit, so each starts from the template as it is now, and kept while it fades out.
   const [editing, setEditing] = useState<ExperimentTemplate | null>(null);
+  const [editorOpen, setEditorOpen] = useState(false);
 
   const columns: TableColumnsType<ExperimentTemplate> = [
     {
@@ -97,7 +103,10 @@ export function TemplateList({ projectId, newExperimentHref }: TemplateListProps
               icon={<EditOutlined />}
               aria-label={t('templates.editTitle')}
               data-testid={`edit-template-${template.key}`}
-              onClick={() => setEditing(template)}
+              onClick={() => {
+                setEditing(template);
+                setEditorOpen(true);
+              }}
             />
           )}
           {canEdit && (
@@ -132,7 +141,17 @@ export function TemplateList({ projectId, newExperimentHref }: TemplateListProps
           emptyText: <EmptyState title={t('templates.empty')} description={t('templates.emptyDescription')} />,
         }}
       />
-      <EditTemplateModal projectId={projectId} template={editing} onClose={() => setEditing(null)} />
+      {editing && (
+        <EditTemplateModal
+          projectId={projectId}
+          template={editing}
+          open={editorOpen}
+          layers={layers}
+          segments={segments}
+          onClose={() => setEditorOpen(false)}
+          afterClose={() => setEditing(null)}
+        />
+      )}
     </>
   );
 }
