@@ -128,6 +128,34 @@ describe('experiment templates', () => {
     expect((await send('DELETE', '/experiment-templates/checkout-test')).statusCode).toBe(404);
   });
 
+  it('refuses a changed setup that is not whole, naming the field at fault, and keeps the setup it had', async () => {
+    const { expectStatus, send } = await stockedProject();
+    await expectStatus(201, 'POST', '/experiment-templates', { key: 'checkout-test', name: 'Checkout test', settings });
+    const [control, treatment] = settings.versions;
+    const refusals: [Partial<typeof settings>, string, string][] = [
+      [{ versions: [control!, { ...treatment!, weight: 5000 }] }, 'settings.versions', 'Weights add up to 9000'],
+      [{ versions: [] }, 'settings.versions', ''],
+      [{ versions: [control!, { ...treatment!, isControl: true }] }, 'settings.versions', 'Exactly one version'],
+      [{ versions: [control!, { ...treatment!, key: 'control' }] }, 'settings.versions.1.key', 'appears twice'],
+      [{ metrics: { primary: ['gone'], secondary: [], guardrails: [] } }, 'settings.metrics', 'no metric "gone"'],
+    ];
+    for (const [change, path, message] of refusals) {
+      const body = { name: 'Renamed', settings: { ...settings, ...change } };
+      const response = await send('PATCH', '/experiment-templates/checkout-test', body);
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().error.details, JSON.stringify(change)).toContainEqual({
+        path,
+        message: expect.stringContaining(message),
+      });
+    }
+    // A refused change changes nothing, its name included.
+    const kept = await expectStatus(200, 'GET', '/experiment-templates/checkout-test');
+    expect(kept).toMatchObject({
+      name: 'Checkout test',
+      settings: { versions: settings.versions, metrics: settings.metrics },
+    });
+  });
+
   it('says which layer, segments and metrics the project no longer has', async () => {
     const { expectStatus } = await stockedProject();
     await expectStatus(201, 'POST', '/experiment-templates', { key: 'checkout-test', name: 'Checkout', settings });
