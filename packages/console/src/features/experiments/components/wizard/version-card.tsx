@@ -1,5 +1,5 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Flex, Input, InputNumber, Row, Tag, Tooltip } from 'antd';
+import { CrownOutlined, DeleteOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Input, InputNumber, Row, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { VersionDraft } from '../../utils/experiment-draft';
 import { keyFromName } from '../../utils/keys';
@@ -65,14 +65,7 @@ export function VersionCard({
             <span data-testid="control-locked">{removeButton}</span>
           </Tooltip>
         ) : (
-          <Flex gap={4} align="center">
-            {onMakeControl && (
-              <Button size="small" type="link" onClick={onMakeControl} data-testid={`version-make-control-${index}`}>
-                {t('wizard.versions.makeControl')}
-              </Button>
-            )}
-            {removeButton}
-          </Flex>
+          removeButton
         )
       }
     >
@@ -144,6 +137,19 @@ export function VersionCard({
             onChange={(event) => onChange({ ...version, params: event.target.value })}
           />
         </WizardField>
+      )}
+      {/* In the card, not its title bar: on a phone the title keeps room for the version's name and kind. */}
+      {onMakeControl && !version.isControl && (
+        <Button
+          size="small"
+          type="link"
+          icon={<CrownOutlined />}
+          style={{ paddingInline: 0 }}
+          onClick={onMakeControl}
+          data-testid={`version-make-control-${index}`}
+        >
+          {t('wizard.versions.makeControl')}
+        </Button>
       )}
     </Card>
   );

@@ -35,6 +35,8 @@ export function TemplateList({ projectId, newExperimentHref, layers, segments }:
   // The editor is mounted per edit, so each starts from the template as it is now, and kept while it fades out.
   const [editing, setEditing] = useState<ExperimentTemplate | null>(null);
   const [editorOpen, setEditorOpen] = useState(false);
+  // Each opening is a new editor: one reopened while the last is still fading out must not keep its draft.
+  const [editorSession, setEditorSession] = useState(0);
 
   const columns: TableColumnsType<ExperimentTemplate> = [
     {
@@ -105,6 +107,7 @@ export function TemplateList({ projectId, newExperimentHref, layers, segments }:
               data-testid={`edit-template-${template.key}`}
               onClick={() => {
                 setEditing(template);
+                setEditorSession((session) => session + 1);
                 setEditorOpen(true);
               }}
             />
@@ -143,6 +146,7 @@ export function TemplateList({ projectId, newExperimentHref, layers, segments }:
       />
       {editing && (
         <EditTemplateModal
+          key={editorSession}
           projectId={projectId}
           template={editing}
           open={editorOpen}
