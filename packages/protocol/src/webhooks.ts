@@ -87,14 +87,16 @@ export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
 /**
  * Why an attempt failed, for a reader's own language: the receiver answered other than 2xx (`status`), said nothing in
  * time (`timeout`), is on a private network (`private_address`), could not be connected to or cut the connection
- * (`connection`: refused, reset, a name that does not resolve), the webhook's signing secret no longer opens
- * (`secret_unreadable`), or anything else (`other`).
+ * (`connection`: refused, reset, a name that does not resolve), showed a certificate TLS does not accept (`certificate`:
+ * expired, self-signed, for another name), the webhook's signing secret no longer opens (`secret_unreadable`), or
+ * anything else (`other`).
  */
 export const WEBHOOK_DELIVERY_ERROR_CODES = [
   'status',
   'timeout',
   'private_address',
   'connection',
+  'certificate',
   'secret_unreadable',
   'other',
 ] as const;
@@ -107,13 +109,13 @@ export const webhookDeliveryErrorParamsSchema = z.object({
   status: z.number().int().optional(),
   /** `timeout`: how long the receiver had to answer. */
   seconds: z.number().optional(),
-  /** `private_address`, `connection`: the URL's host. */
+  /** `private_address`, `connection`, `certificate`: the URL's host. */
   host: z.string().optional(),
   /** `private_address`: the refused address (the host itself when the URL names an address). */
   address: z.string().optional(),
   /**
    * Verbatim, never a sentence to translate: the start of the receiver's answer (`status`, absent when it said
-   * nothing) or the network's own error (`connection`, `other`).
+   * nothing) or the network's own error (`connection`, `certificate`, `other`).
    */
   detail: z.string().optional(),
 });

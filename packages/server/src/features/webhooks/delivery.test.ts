@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
-import { hostname } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   WEBHOOK_DELIVERY_HEADER,
   WEBHOOK_EVENT_HEADER,
@@ -273,6 +277,23 @@ describe('webhook delivery', () => {
       response.writeHead(500, { 'content-type': 'text/html' }).end('  <b>database down</b>\n');
     });
     await new Promise<void>((resolve) => receiver.listen(PORT + 1, '127.0.0.1', resolve));
+    // An HTTPS receiver whose certificate signs itself, as a receiver set up in haste has.
+    const certificates = mkdtempSync(join(tmpdir(), 'tabula-webhook-tls-'));
+    const [keyFile, certificateFile] = [join(certificates, 'key.pem'), join(certificates, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      [
+        ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1'],
+        ...['-keyout', keyFile, '-out', certificateFile],
+      ],
+      { stdio: 'ignore' },
+    );
+    const selfSigned = createTlsServer(
+      { key: readFileSync(keyFile), cert: readFileSync(certificateFile) },
+      (_request, response) => response.writeHead(204).end(),
+    );
+    rmSync(certificates, { recursive: true, force: true });
+    await new Promise<void>((resolve) => selfSigned.listen(PORT + 3, '127.0.0.1', resolve));
     const urls = {
       answered: `http://127.0.0.1:${PORT + 1}/broken`,
       empty: `http://127.0.0.1:${PORT + 1}/empty`,
@@ -280,6 +301,7 @@ describe('webhook delivery', () => {
       silent: `http://127.0.0.1:${PORT + 1}/silent`,
       // Nothing listens on this port.
       refused: `http://127.0.0.1:${PORT + 2}/hook`,
+      certificate: `https://127.0.0.1:${PORT + 3}/hook`,
     };
     const ids = Object.fromEntries(
       await Promise.all(Object.entries(urls).map(async ([name, url]) => [await addWebhook(url), name])),
@@ -335,6 +357,12 @@ describe('webhook delivery', () => {
           code: 'connection',
           params: { host: '127.0.0.1', detail: expect.stringContaining('ECONNREFUSED') },
         },
+        certificate: {
+          responseCode: null,
+          error: 'self-signed certificate',
+          code: 'certificate',
+          params: { host: '127.0.0.1', detail: 'self-signed certificate' },
+        },
         unreadable: {
           responseCode: null,
           error: 'The signing secret could not be read: rotate it',
@@ -348,6 +376,7 @@ describe('webhook delivery', () => {
       await worker.close();
       receiver.closeAllConnections();
       await new Promise((resolve) => receiver.close(resolve));
+      await new Promise((resolve) => selfSigned.close(resolve));
     }
   });
 });

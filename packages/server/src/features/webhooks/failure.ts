@@ -31,6 +31,12 @@ const CONNECTION_ERRORS = new Set([
   'EAI_FAIL',
 ]);
 
+/**
+ * Node's codes for a certificate TLS refused (CERT_HAS_EXPIRED, DEPTH_ZERO_SELF_SIGNED_CERT,
+ * UNABLE_TO_VERIFY_LEAF_SIGNATURE, ERR_TLS_CERT_ALTNAME_INVALID…): the receiver answers, but its HTTPS is set up wrong.
+ */
+const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_(VERIFY|GET_ISSUER)|INVALID_CA/;
+
 export const answeredFailure = (status: number, answer: string): DeliveryFailure => {
   const detail = answer.trim().slice(0, MAX_DETAIL_LENGTH);
   return { code: 'status', params: { status, ...(detail && { detail }) } };
@@ -53,6 +59,7 @@ export function thrownFailure(error: unknown, host: string): DeliveryFailure {
   const detail = error.message;
   const { code } = error as NodeJS.ErrnoException;
   if (code && CONNECTION_ERRORS.has(code)) return { code: 'connection', params: { host, detail } };
+  if (code && CERTIFICATE_ERROR.test(code)) return { code: 'certificate', params: { host, detail } };
   return { code: 'other', params: { detail } };
 }
 
@@ -70,6 +77,7 @@ export function failureSentence({ code, params }: DeliveryFailure): string {
     case 'secret_unreadable':
       return 'The signing secret could not be read: rotate it';
     case 'connection':
+    case 'certificate':
     case 'other':
       return params.detail ?? '';
   }

@@ -222,10 +222,21 @@ describe('delivery failures', () => {
         params: { host: 'hooks.example.com', detail: message },
       });
     }
-    expect(thrownFailure(errno('CERT_HAS_EXPIRED', 'certificate has expired'), 'hooks.example.com')).toEqual({
-      code: 'other',
-      params: { detail: 'certificate has expired' },
-    });
+  });
+
+  it('tells a certificate TLS refused, keeping its text verbatim', () => {
+    for (const [code, message] of [
+      ['CERT_HAS_EXPIRED', 'certificate has expired'],
+      ['DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate'],
+      ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'unable to verify the first certificate'],
+      ['ERR_TLS_CERT_ALTNAME_INVALID', "Hostname/IP does not match certificate's altnames"],
+    ]) {
+      expect(thrownFailure(errno(code!, message!), 'hooks.example.com'), code).toEqual({
+        code: 'certificate',
+        params: { host: 'hooks.example.com', detail: message },
+      });
+    }
+    expect(thrownFailure(errno('ERR_INVALID_CHAR', 'Invalid character in header'), 'h').code).toBe('other');
   });
 
   it('names the refused host and address of a private receiver', () => {
