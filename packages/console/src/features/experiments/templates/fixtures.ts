@@ -1,8 +1,21 @@
-import type { ExperimentTemplate } from '@tabula/protocol';
+import type { ExperimentTemplate, Layer } from '@tabula/protocol';
 import { ids } from '../../../testing/fixtures';
 
 /** Test data: a template of the test project naming a layer, two segments and three metrics. */
 export const noneMissing = { layer: null, segments: [], metrics: [] };
+
+/** The layer the template names, empty. */
+export const checkoutLayer: Layer = {
+  id: 'LayCheckout23456',
+  key: 'checkout',
+  name: 'Checkout',
+  description: '',
+  slots: [],
+  free: [{ start: 0, end: 10_000 }],
+  experiments: [],
+  createdAt: '2025-01-09T10:00:00.000Z',
+  updatedAt: '2025-01-09T10:00:00.000Z',
+};
 
 export function templateFixture(overrides: Partial<ExperimentTemplate> = {}): ExperimentTemplate {
   return {

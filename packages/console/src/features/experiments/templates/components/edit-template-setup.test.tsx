@@ -1,4 +1,4 @@
-import type { ExperimentTemplate, Layer } from '@tabula/protocol';
+import type { ExperimentTemplate } from '@tabula/protocol';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { meAs, project } from '../../../../testing/fixtures';
@@ -6,20 +6,9 @@ import { unlabelledFields } from '../../../../testing/labelled-fields';
 import { metricFixture } from '../../../../testing/metric-fixture';
 import { type MockResponse, mockApi, type RecordedCall } from '../../../../testing/mock-api';
 import { renderWithApp } from '../../../../testing/render';
-import { templateFixture, templatesPathOf } from '../fixtures';
+import { checkoutLayer, templateFixture, templatesPathOf } from '../fixtures';
 import { TemplateList } from './template-list';
 
-const checkoutLayer: Layer = {
-  id: 'LayCheckout23456',
-  key: 'checkout',
-  name: 'Checkout',
-  description: '',
-  slots: [],
-  free: [{ start: 0, end: 10_000 }],
-  experiments: [],
-  createdAt: '2025-01-09T10:00:00.000Z',
-  updatedAt: '2025-01-09T10:00:00.000Z',
-};
 const segments = [
   { key: 'dutch', name: 'Dutch' },
   { key: 'mobile', name: 'Mobile' },

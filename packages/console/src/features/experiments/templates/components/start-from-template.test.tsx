@@ -6,20 +6,8 @@ import { mockApi } from '../../../../testing/mock-api';
 import { renderWithApp } from '../../../../testing/render';
 import { ExperimentWizard } from '../../components/wizard/experiment-wizard';
 import { experimentFixture, experimentsPathOf } from '../../fixtures';
-import { templateFixture, templatesPathOf } from '../fixtures';
+import { checkoutLayer, templateFixture, templatesPathOf } from '../fixtures';
 import { SaveTemplateModal } from './save-template-modal';
-
-const checkoutLayer = {
-  id: 'LayCheckout23456',
-  key: 'checkout',
-  name: 'Checkout',
-  description: '',
-  slots: [],
-  free: [{ start: 0, end: 10_000 }],
-  experiments: [],
-  createdAt: '2025-01-09T10:00:00.000Z',
-  updatedAt: '2025-01-09T10:00:00.000Z',
-};
 
 function renderWizard(initialTemplate?: ReturnType<typeof templateFixture>) {
   const onSaved = vi.fn();
