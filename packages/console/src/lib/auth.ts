@@ -43,6 +43,15 @@ export function setSession(queryClient: QueryClient, me: Me | null): void {
   queryClient.setQueryData(queryKeys.me, me);
 }
 
+/**
+ * Signed out (here, everywhere, or by the server): the session goes first, so the guard unmounts the signed-in pages
+ * before their data disappears, then everything they showed.
+ */
+export function forgetSession(queryClient: QueryClient): void {
+  setSession(queryClient, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+}
+
 /** A change to the signed-in user that the server made without a new Me (a second factor set up or removed). */
 export function updateSession(queryClient: QueryClient, change: (me: Me) => Me): void {
   const me = queryClient.getQueryData<Me | null>(queryKeys.me);

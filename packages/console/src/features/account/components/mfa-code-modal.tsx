@@ -58,7 +58,7 @@ export function MfaCodeModal({
       afterClose={reset}
       destroyOnHidden
       // The recovery codes are shown once: a click beside the dialog must not lose them.
-      maskClosable={!codes}
+      mask={{ closable: !codes }}
       footer={
         codes ? (
           <Button type="primary" onClick={onClose} data-testid="recovery-codes-done">

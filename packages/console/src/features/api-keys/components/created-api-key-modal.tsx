@@ -19,7 +19,7 @@ export function CreatedApiKeyModal({ apiKey, environmentName, onClose }: Created
       open={apiKey !== null}
       title={t('apiKeys.createdTitle')}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={
         <Button type="primary" onClick={onClose} data-testid="created-key-done">
           {t('common:actions.done')}

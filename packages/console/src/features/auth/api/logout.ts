@@ -1,19 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { setSession } from '../../../lib/auth';
-import { queryKeys } from '../../../lib/query-keys';
+import { forgetSession } from '../../../lib/auth';
 
-export const logout = (): Promise<void> => api.post('/auth/logout');
+/** How long signing out waits for the server before this browser forgets the session anyway. */
+export const LOGOUT_TIMEOUT_MS = 10_000;
 
-export function useLogout() {
+export const logout = (): Promise<void> => api.post('/auth/logout', { signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS) });
+
+/**
+ * `onSignedOut` runs however the server answered, or if it did not: it is the hook's own callback rather than one
+ * given to `mutate`, which TanStack Query drops when the menu that asked unmounts first, as it does once the
+ * session is forgotten.
+ */
+export function useLogout(onSignedOut: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    // Even if the server could not be told, this browser forgets the session and everything it showed.
-    // The session goes first, so the guard unmounts the signed-in pages before their data disappears.
     onSettled: () => {
-      setSession(queryClient, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+      forgetSession(queryClient);
+      onSignedOut();
     },
   });
 }

@@ -16,7 +16,7 @@ interface UserMenuProps {
 export function UserMenu({ compact = false, onOpenAccount, onOpenSettings, onSignedOut }: UserMenuProps) {
   const { t } = useTranslation();
   const me = useUser();
-  const logout = useLogout();
+  const logout = useLogout(onSignedOut);
   const initial = (me.user.name || me.user.email).slice(0, 1).toUpperCase();
 
   return (
@@ -49,7 +49,7 @@ export function UserMenu({ compact = false, onOpenAccount, onOpenSettings, onSig
             key: 'logout',
             icon: <LogoutOutlined />,
             label: <span data-testid="sign-out">{t('header.signOut')}</span>,
-            onClick: () => logout.mutate(undefined, { onSettled: onSignedOut }),
+            onClick: () => logout.mutate(),
           },
         ],
       }}

@@ -11,7 +11,7 @@ export function WebhookSecretModal({ webhook, onClose }: { webhook: WebhookWithS
       open={webhook !== null}
       title={webhook && t('secret.title', { name: webhook.name })}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={
         <Button type="primary" onClick={onClose} data-testid="webhook-secret-done">
           {t('common:actions.done')}

@@ -1,0 +1,68 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys';
+import { meAs } from '../../../testing/fixtures';
+import { mockApi } from '../../../testing/mock-api';
+import { renderWithApp } from '../../../testing/render';
+import { LOGOUT_TIMEOUT_MS } from '../api/logout';
+import { UserMenu } from './user-menu';
+
+function renderMenu() {
+  const onSignedOut = vi.fn();
+  const view = renderWithApp(<UserMenu onOpenAccount={vi.fn()} onOpenSettings={vi.fn()} onSignedOut={onSignedOut} />, {
+    me: meAs('editor'),
+  });
+  view.queryClient.setQueryData(queryKeys.members, []);
+  return { ...view, onSignedOut };
+}
+
+async function signOut() {
+  fireEvent.click(screen.getByTestId('user-menu'));
+  fireEvent.click(await screen.findByTestId('sign-out'));
+}
+
+describe('signing out from the user menu', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('tells the server, forgets the session and what it showed, then leaves', async () => {
+    const { calls } = mockApi({ 'POST /api/v1/auth/logout': { status: 204 } });
+    const { queryClient, onSignedOut } = renderMenu();
+    await signOut();
+
+    await waitFor(() => expect(onSignedOut).toHaveBeenCalledTimes(1));
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/v1/auth/logout']);
+    expect(calls[0]?.headers.get('x-csrf-token')).toBe('csrf-editor');
+    expect(queryClient.getQueryData(queryKeys.me)).toBeNull();
+    expect(queryClient.getQueryData(queryKeys.members)).toBeUndefined();
+  });
+
+  it('signs this browser out even when the server refuses', async () => {
+    mockApi({ 'POST /api/v1/auth/logout': { status: 503, body: { error: { code: 'unavailable', message: 'down' } } } });
+    const { queryClient, onSignedOut } = renderMenu();
+    await signOut();
+
+    await waitFor(() => expect(onSignedOut).toHaveBeenCalledTimes(1));
+    expect(queryClient.getQueryData(queryKeys.me)).toBeNull();
+  });
+
+  it('stops waiting for a server that does not answer', async () => {
+    // The request's time limit, run out by hand: the test does not wait ten seconds.
+    const limit = new AbortController();
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(limit.signal);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+      ),
+    );
+    const { queryClient, onSignedOut } = renderMenu();
+    await signOut();
+
+    await waitFor(() => expect(timeout).toHaveBeenCalledWith(LOGOUT_TIMEOUT_MS));
+    expect(onSignedOut).not.toHaveBeenCalled();
+    limit.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+    await waitFor(() => expect(onSignedOut).toHaveBeenCalledTimes(1));
+    expect(queryClient.getQueryData(queryKeys.me)).toBeNull();
+  });
+});
