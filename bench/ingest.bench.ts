@@ -2,12 +2,16 @@
 // new event ids) as fast as the server answers. A 202 means the batch is committed, so every counted event is in the
 // database. The database is PGlite, or PostgreSQL when DATABASE_URL is set (as for the api bench); then the same load
 // again with the events in ClickHouse (TABULA_BENCH_CLICKHOUSE_URL, by default the one scripts/clickhouse-for-tests.sh
-// starts), configuration still in that database.
+// starts), configuration still in that database; and once more into a ClickHouse of its own that keeps its files in
+// memory (/dev/shm), to show what the disk's file system costs: each insert is a new part of about 35 files.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createClientKey, signUpOwnerWithProject } from '../e2e/support/owner';
-import { startServer } from '../e2e/support/server';
+import { freePort, startServer } from '../e2e/support/server';
 
 const SENDERS = 50;
 const EVENTS_PER_BATCH = 100;
@@ -73,16 +77,49 @@ async function measure(env: Record<string, string>): Promise<{ eventsPerSecond: 
   }
 }
 
-// The bench starts the test ClickHouse when none answers (installing Debian's package if needed).
-if (!process.env.TABULA_BENCH_CLICKHOUSE_URL) {
-  execFileSync(new URL('../scripts/clickhouse-for-tests.sh', import.meta.url).pathname, { stdio: 'inherit' });
+const startClickHouse = (env: Record<string, string> = {}) =>
+  execFileSync(new URL('../scripts/clickhouse-for-tests.sh', import.meta.url).pathname, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+
+/** The same load into a database of its own on the ClickHouse at `url`, dropped afterwards. */
+async function measureClickHouse(url: string) {
+  const database = `tabula_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  try {
+    return await measure({ TABULA_CLICKHOUSE_URL: `${url}/${database}` });
+  } finally {
+    await fetch(`${url}/?query=${encodeURIComponent(`DROP DATABASE IF EXISTS ${database}`)}`, { method: 'POST' });
+  }
 }
+
+/** A second test ClickHouse, its files in memory, on free ports; stopped and removed afterwards. */
+async function measureClickHouseInMemory() {
+  const [http, tcp, interserver, zookeeper] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const state = join(mkdtempSync(join(tmpdir(), 'tabula-bench-')), 'clickhouse');
+  startClickHouse({
+    TMPDIR: '/dev/shm',
+    CLICKHOUSE_TEST_STATE: state,
+    CLICKHOUSE_TEST_HTTP_PORT: String(http),
+    CLICKHOUSE_TEST_TCP_PORT: String(tcp),
+    CLICKHOUSE_TEST_INTERSERVER_PORT: String(interserver),
+    CLICKHOUSE_TEST_ZOOKEEPER_PORT: String(zookeeper),
+  });
+  const [dir, ...pids] = readFileSync(state, 'utf8').trim().split('\n');
+  try {
+    return await measureClickHouse(`http://127.0.0.1:${http}`);
+  } finally {
+    for (const pid of pids) process.kill(Number(pid), 'SIGKILL');
+    rmSync(dir!, { recursive: true, force: true });
+    rmSync(join(state, '..'), { recursive: true, force: true });
+  }
+}
+
+// The bench starts the test ClickHouse when none answers (installing Debian's package if needed).
+if (!process.env.TABULA_BENCH_CLICKHOUSE_URL) startClickHouse();
 const sql = await measure({});
-const clickhouseDatabase = `tabula_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-const clickhouse = await measure({ TABULA_CLICKHOUSE_URL: `${CLICKHOUSE_URL}/${clickhouseDatabase}` });
-await fetch(`${CLICKHOUSE_URL}/?query=${encodeURIComponent(`DROP DATABASE IF EXISTS ${clickhouseDatabase}`)}`, {
-  method: 'POST',
-});
+const clickhouse = await measureClickHouse(CLICKHOUSE_URL);
+const inMemory = existsSync('/dev/shm') ? await measureClickHouseInMemory() : null;
 console.log(
   JSON.stringify({
     name: 'ingest',
@@ -95,5 +132,7 @@ console.log(
     clickhouseEventsPerSecond: clickhouse.eventsPerSecond,
     clickhouseP99Ms: clickhouse.p99Ms,
     clickhouseVsDatabase: Number((clickhouse.eventsPerSecond / sql.eventsPerSecond).toFixed(2)),
+    clickhouseInMemoryEventsPerSecond: inMemory?.eventsPerSecond ?? null,
+    clickhouseInMemoryP99Ms: inMemory?.p99Ms ?? null,
   }),
 );

@@ -2,7 +2,9 @@
 # Starts a ClickHouse server for the tests, from Debian's clickhouse-server (18.16), on ports of its own (HTTP 18123,
 # native 19000) with its files in a temporary folder, unless one already answers there. It knows a one-shard,
 # one-replica cluster `tabula_test`, whose distributed DDL and replicated tables need ZooKeeper: Debian's zookeeper
-# is started beside it on port 12181. Installs the packages that are missing.
+# is started beside it on port 12181. Installs the packages that are missing. Its files go in a folder of $TMPDIR
+# (/tmp by default); with CLICKHOUSE_TEST_STATE set, that folder and the two processes' ids are written to that file,
+# for whoever started it to stop it (kill both, remove the folder).
 set -euo pipefail
 http_port="${CLICKHOUSE_TEST_HTTP_PORT:-18123}"
 tcp_port="${CLICKHOUSE_TEST_TCP_PORT:-19000}"
@@ -30,6 +32,7 @@ admin.enableServer=false
 CFG
 java -cp /usr/share/java/zookeeper.jar org.apache.zookeeper.server.ZooKeeperServerMain "$dir/zoo.cfg" \
   >"$dir/zookeeper.log" 2>&1 &
+zookeeper_pid=$!
 
 # The packaged configuration, with the test cluster, its ZooKeeper and this replica's macros merged in.
 cp /etc/clickhouse-server/config.xml /etc/clickhouse-server/users.xml "$dir/etc/"
@@ -48,6 +51,10 @@ clickhouse-server --config-file="$dir/etc/config.xml" -- \
   --path="$dir/data/" --tmp_path="$dir/tmp/" --user_files_path="$dir/user_files/" \
   --format_schema_path="$dir/format_schemas/" --logger.log="$dir/server.log" --logger.errorlog="$dir/error.log" \
   >"$dir/stdout.log" 2>&1 &
+clickhouse_pid=$!
+if [ -n "${CLICKHOUSE_TEST_STATE:-}" ]; then
+  printf '%s\n%s\n%s\n' "$dir" "$clickhouse_pid" "$zookeeper_pid" >"$CLICKHOUSE_TEST_STATE"
+fi
 for _ in $(seq 1 60); do
   curl -sf "http://127.0.0.1:${http_port}/ping" >/dev/null && { echo "ClickHouse answers on port ${http_port}"; exit 0; }
   sleep 1
