@@ -3,7 +3,7 @@
 // database. The database is PGlite, or PostgreSQL when DATABASE_URL is set (as for the api bench); then the same load
 // again with the events in ClickHouse (TABULA_BENCH_CLICKHOUSE_URL, by default the one scripts/clickhouse-for-tests.sh
 // starts), configuration still in that database; and once more into a ClickHouse of its own that keeps its files in
-// memory (/dev/shm), to show what the disk's file system costs: each insert is a new part of about 35 files.
+// memory (/dev/shm), to show what the disk's file system costs: each insert is a new part of 32 files.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
