@@ -1,5 +1,6 @@
 import { type AuthSetup, authSetupSchema, type Me, meSchema } from '@tabula/protocol';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { api, isApiError, setCsrfToken } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -30,11 +31,17 @@ export const meQueryOptions = () =>
 export const useSetup = () => useQuery(setupQueryOptions());
 export const useMe = () => useQuery(meQueryOptions());
 
-/** For pages behind the route guard, where a session is certain. */
+/**
+ * For pages behind the route guard, where a session is certain. Once it ends (signing out, a 401), a page can render
+ * once more for an update of its own (the sign-out's own mutation settling) before the guard takes it away: it sees
+ * the user it last had rather than failing in the error page.
+ */
 export function useUser(): Me {
   const { data } = useMe();
-  if (!data) throw new Error('useUser() is only for pages behind the sign-in guard');
-  return data;
+  const last = useRef<Me | null>(null);
+  if (data) last.current = data;
+  if (!last.current) throw new Error('useUser() is only for pages behind the sign-in guard');
+  return last.current;
 }
 
 /** The one way the console starts or ends a session. */

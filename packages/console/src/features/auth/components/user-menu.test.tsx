@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProtectedRoute } from '../../../lib/protected-route';
 import { queryKeys } from '../../../lib/query-keys';
 import { meAs } from '../../../testing/fixtures';
 import { mockApi } from '../../../testing/mock-api';
@@ -9,9 +10,13 @@ import { UserMenu } from './user-menu';
 
 function renderMenu() {
   const onSignedOut = vi.fn();
-  const view = renderWithApp(<UserMenu onOpenAccount={vi.fn()} onOpenSettings={vi.fn()} onSignedOut={onSignedOut} />, {
-    me: meAs('editor'),
-  });
+  // Behind the sign-in guard, as in the app: once the session is forgotten the menu gives way to the sign-in page.
+  const view = renderWithApp(
+    <ProtectedRoute>
+      <UserMenu onOpenAccount={vi.fn()} onOpenSettings={vi.fn()} onSignedOut={onSignedOut} />
+    </ProtectedRoute>,
+    { me: meAs('editor'), routes: [{ path: '/login', element: <p data-testid="login-page" /> }] },
+  );
   view.queryClient.setQueryData(queryKeys.members, []);
   return { ...view, onSignedOut };
 }
@@ -34,6 +39,7 @@ describe('signing out from the user menu', () => {
     expect(calls[0]?.headers.get('x-csrf-token')).toBe('csrf-editor');
     expect(queryClient.getQueryData(queryKeys.me)).toBeNull();
     expect(queryClient.getQueryData(queryKeys.members)).toBeUndefined();
+    expect(await screen.findByTestId('login-page')).toBeTruthy();
   });
 
   it('signs this browser out even when the server refuses', async () => {
