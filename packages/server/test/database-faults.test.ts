@@ -13,8 +13,12 @@ import { type ServerProcess, startServerProcess } from './server-process';
 const ANSWER_WITHIN_MS = 20_000;
 /** Once the database is back, events are stored again within this. */
 const RECOVERY_WITHIN_MS = 10_000;
-/** A black hole longer than a statement's timeout, and than the notification connection's heartbeat. */
-const BLACK_HOLE_MS = 17_000;
+/**
+ * A black hole longer than a statement's timeout, and than the notification connection's heartbeat can take to find
+ * it (10 s between beats, 5 s for an answer) and a payload rebuild is waited for (1 s): on a busy machine timers run
+ * late, and the payloads served from memory come only after all of these.
+ */
+const BLACK_HOLE_MS = 22_000;
 
 /** What each route answers when all is well. */
 const SUCCESS = { events: 202, payload: 200, flags: 201 };
@@ -213,7 +217,7 @@ describe.skipIf(!serverUrl())('a server whose database misbehaves (PostgreSQL th
     const duringBlackHole = outcomes.filter(
       (outcome) => outcome.route === 'payload' && outcome.at > blackHoleFrom && outcome.at < healedAt,
     );
-    expect(duringBlackHole.every((outcome) => outcome.status === 200)).toBe(true);
+    expect(duringBlackHole.filter((outcome) => outcome.status !== 200)).toEqual([]);
     expect(duringBlackHole.some((outcome) => outcome.fromMemory)).toBe(true);
 
     // Nothing acknowledged is lost.

@@ -84,8 +84,8 @@ export function createClientKeys(db: Database, changes: ChangeBus, log: FastifyB
       if (held) return held;
       throw new AppError('unavailable', 'The server cannot reach its database; try again shortly');
     }
-    doubtful.delete(clientKey);
     if (!row) {
+      doubtful.delete(clientKey);
       if (startedAt !== generation) return null;
       if (unknown.size >= MAX_UNKNOWN_KEYS) unknown.clear();
       unknown.set(clientKey, Date.now() + UNKNOWN_KEY_TTL_MS);
@@ -93,7 +93,14 @@ export function createClientKeys(db: Database, changes: ChangeBus, log: FastifyB
     }
     const { revokedAt, ...grant } = row;
     const lookup: Lookup = revokedAt ? { kind: 'revoked', projectId: grant.projectId } : { kind: 'active', grant };
-    if (startedAt === generation) known.set(clientKey, lookup);
+    // Read before a change landed, the row is doubtful in turn: looked up again, and what answers if that fails. A key
+    // in neither map would have nothing to answer with through an outage that starts now.
+    if (startedAt === generation) {
+      known.set(clientKey, lookup);
+      doubtful.delete(clientKey);
+    } else {
+      doubtful.set(clientKey, lookup);
+    }
     return lookup;
   };
 
