@@ -51,8 +51,8 @@ export function setSession(queryClient: QueryClient, me: Me | null): void {
 }
 
 /**
- * Signed out (here, everywhere, or by the server): the session goes first, so the guard unmounts the signed-in pages
- * before their data disappears, then everything they showed.
+ * Signed out, here or everywhere: the session goes first, so the guard unmounts the signed-in pages before their data
+ * disappears, then everything they showed.
  */
 export function forgetSession(queryClient: QueryClient): void {
   setSession(queryClient, null);

@@ -14,7 +14,11 @@ export interface MockResponse {
   headers?: Record<string, string>;
 }
 
-type Handler = MockResponse | ((call: RecordedCall) => MockResponse);
+/** A server that takes the request and never answers: the fetch fails only when its signal aborts it. */
+export const NO_ANSWER = 'no answer';
+
+type Answer = MockResponse | typeof NO_ANSWER;
+type Handler = Answer | ((call: RecordedCall) => Answer);
 
 /**
  * Replaces fetch with a table of `METHOD /path` answers and records every call.
@@ -34,11 +38,16 @@ export function mockApi(routes: Record<string, Handler>) {
     };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
-    const answer: MockResponse = !handler
+    const answer: Answer = !handler
       ? { status: 404, body: { error: { code: 'not_found', message: `No mock for ${method} ${url.pathname}` } } }
       : typeof handler === 'function'
         ? handler(call)
         : handler;
+    if (answer === NO_ANSWER) {
+      return new Promise<Response>((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      );
+    }
     const status = answer.status ?? 200;
     const text = answer.body === undefined ? null : JSON.stringify(answer.body);
     return new Response(status === 204 ? null : text, {

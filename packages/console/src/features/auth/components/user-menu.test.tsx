@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProtectedRoute } from '../../../lib/protected-route';
 import { queryKeys } from '../../../lib/query-keys';
 import { meAs } from '../../../testing/fixtures';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi, NO_ANSWER } from '../../../testing/mock-api';
 import { renderWithApp } from '../../../testing/render';
 import { LOGOUT_TIMEOUT_MS } from '../api/logout';
 import { UserMenu } from './user-menu';
@@ -55,13 +55,7 @@ describe('signing out from the user menu', () => {
     // The request's time limit, run out by hand: the test does not wait ten seconds.
     const limit = new AbortController();
     const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(limit.signal);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
-      ),
-    );
+    mockApi({ 'POST /api/v1/auth/logout': NO_ANSWER });
     const { queryClient, onSignedOut } = renderMenu();
     await signOut();
 
