@@ -37,15 +37,22 @@ export function isConsoleOrigin(headers: SourceHeaders, allowed: ConsoleOrigins)
 }
 
 /**
- * CSRF, beside the token: a browser page may write with the session cookie only if it is a console page, or a page of
- * the host it writes to. A cookie domain sends the cookie from every sibling host of the site, console or not. A
- * request that names no page comes from no browser page, and the token alone decides.
+ * Whether a browser page names itself as the request's source and is a console page, or a page of the host it sends
+ * to: the console opened at another of the server's addresses (127.0.0.1 beside a public URL on localhost).
+ */
+export function isOwnPage(headers: SourceHeaders & { host: string }, allowed: ConsoleOrigins): boolean {
+  const source = sourcePage(headers);
+  if (!source) return false;
+  return source.host === headers.host || isConsoleOrigin(headers, allowed);
+}
+
+/**
+ * CSRF, beside the token: a browser page may write with the session cookie only if it is one of our own pages. A
+ * cookie domain sends the cookie from every sibling host of the site, console or not. A request that names no page
+ * comes from no browser page, and the token alone decides.
  */
 export function isForeignPage(headers: SourceHeaders & { host: string }, allowed: ConsoleOrigins): boolean {
-  const source = sourcePage(headers);
-  if (source === undefined) return false;
-  if (source === null) return true;
-  return source.host !== headers.host && !isConsoleOrigin(headers, allowed);
+  return sourcePage(headers) !== undefined && !isOwnPage(headers, allowed);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../http/app-error';
-import { isConsoleOrigin } from '../../http/console-origin';
+import { isOwnPage } from '../../http/console-origin';
 import { noContent, withErrors } from '../../http/schemas';
 import { setSessionCookie } from '../../http/session-cookie';
 import { authenticateSession } from '../auth/service';
@@ -15,13 +15,14 @@ const SIGNED_OUT: RumSender = { organizationId: null, userId: null };
 
 /**
  * Spec §7: the console's reporter sends to collect (errors), whitelist (failed calls to the watched API hosts) and
- * speed (web vitals). No sign-in is needed — the sign-in page reports too — but only the console's own pages may send.
+ * speed (web vitals). No sign-in is needed — the sign-in page reports too — but only the console's own pages may send,
+ * at whichever of the server's addresses they were opened.
  */
 export const rumRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
   const ingest = createRumIngest(db);
 
   app.addHook('onRequest', async (request) => {
-    if (!isConsoleOrigin(request.headers, config)) {
+    if (!isOwnPage({ ...request.headers, host: request.headers.host ?? '' }, config)) {
       throw forbidden("Reports are accepted from the console's own pages only");
     }
   });

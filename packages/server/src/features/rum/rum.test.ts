@@ -111,6 +111,13 @@ describe('reporting endpoints (spec §7)', () => {
     ).toBe(204);
   });
 
+  it('take reports from the console opened at another of the server’s addresses', async () => {
+    const headers = { origin: 'http://127.0.0.1:4000', host: '127.0.0.1:4000' };
+    expect((await sendReports(t.app, null, 'collect', [error], headers)).statusCode).toBe(204);
+    const elsewhere = { origin: 'http://127.0.0.1:5000', host: '127.0.0.1:4000' };
+    expect((await sendReports(t.app, null, 'collect', [error], elsewhere)).statusCode).toBe(403);
+  });
+
   it('are described in the API document, with the diagnostics', async () => {
     const paths = Object.keys((await t.app.inject({ url: '/api/docs/json' })).json().paths);
     expect(paths).toEqual(
