@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toHexColor } from '../properties/colors';
 import type { PropertyField } from '../properties/fields';
+import { useDraft } from './use-draft';
 
 /** What a length field takes, shown while it is empty: the same in every language. */
 const LENGTH_EXAMPLE = '1.5 · 24px · 1.2em · 150%';
@@ -22,12 +23,7 @@ interface PropertyInputProps {
 export function PropertyInput({ field, value, disabled, onCommit }: PropertyInputProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [text, setText] = useState(value);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setText(value);
-    setError(null);
-  }, [value]);
+  const { text, setText, error, setError } = useDraft(value);
 
   const commit = (next = text) => {
     if (next === value && error === null) return;

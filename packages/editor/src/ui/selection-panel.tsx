@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElementType } from '../selection/element-type';
+import { useDraft } from './use-draft';
 
 interface SelectionPanelProps {
   tagName: string;
@@ -24,12 +25,7 @@ interface SelectionPanelProps {
 export function SelectionPanel(props: SelectionPanelProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [text, setText] = useState(props.selector);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setText(props.selector);
-    setError(null);
-  }, [props.selector]);
+  const { text, setText, error, setError } = useDraft(props.selector);
   const commit = () => {
     if (text.trim() !== props.selector) setError(props.onSelector(text.trim()));
   };
