@@ -15,6 +15,8 @@ export interface FaultProxy {
   blackHole(): void;
   /** Forwards again. Connections that were black-holed lost bytes and are reset, as their peers would time out. */
   heal(): void;
+  /** How many connections were opened through the proxy. */
+  opened(): number;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function startFaultProxy(databaseUrl: string): Promise<FaultProxy> 
   const target = new URL(databaseUrl);
   const pairs = new Set<Pair>();
   let mode: FaultMode = 'pass';
+  let opened = 0;
 
   const drop = (pair: Pair, how: 'end' | 'reset') => {
     pairs.delete(pair);
@@ -39,6 +42,7 @@ export async function startFaultProxy(databaseUrl: string): Promise<FaultProxy> 
   };
 
   const server = net.createServer((client) => {
+    opened += 1;
     const pair: Pair = { client, upstream: null, blackHoled: mode === 'black-hole' };
     pairs.add(pair);
     client.on('error', () => drop(pair, 'end'));
@@ -79,6 +83,7 @@ export async function startFaultProxy(databaseUrl: string): Promise<FaultProxy> 
       mode = 'pass';
       for (const pair of [...pairs]) if (pair.blackHoled) drop(pair, 'reset');
     },
+    opened: () => opened,
     close: async () => {
       for (const pair of [...pairs]) drop(pair, 'end');
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { CLICKHOUSE_TEST_URL, clickhouseAnswers } from '../../../test/clickhouse';
+import { startFaultProxy } from '../../../test/fault-proxy';
 import { isDatabaseUnavailable } from '../unavailable';
 import { connectClickHouse, readClickHouseUrl } from './connection';
 import { chString } from './literal';
@@ -62,6 +63,26 @@ describe('ClickHouse connection', () => {
       expect(isDatabaseUnavailable(failure)).toBe(true);
     } finally {
       await clickhouse.close();
+    }
+  });
+});
+
+describe('ClickHouse connection reuse', () => {
+  it.runIf(available)('lets an idle connection go well before ClickHouse closes its end', async () => {
+    const proxy = await startFaultProxy(CLICKHOUSE_TEST_URL);
+    const clickhouse = connectClickHouse({ url: proxy.url, cluster: null });
+    try {
+      await clickhouse.rows('SELECT 1');
+      await clickhouse.rows('SELECT 1');
+      expect(proxy.opened()).toBe(1);
+      // Idle for 2 s of 3 (ClickHouse's keep-alive until 23.11), and busy meanwhile as a loaded machine can make it, so
+      // no timer ran: a request sent on that connection now could meet it closing, and fail.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2_000);
+      expect(await clickhouse.rows<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      expect(proxy.opened()).toBe(2);
+    } finally {
+      await clickhouse.close();
+      await proxy.close();
     }
   });
 });
