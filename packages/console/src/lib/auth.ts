@@ -1,5 +1,5 @@
 import { type AuthSetup, authSetupSchema, type Me, meSchema } from '@tabula/protocol';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api, isApiError, setCsrfToken } from './api-client';
 import { queryKeys } from './query-keys';
@@ -44,8 +44,18 @@ export function useUser(): Me {
   return last.current;
 }
 
+/**
+ * The consoles whose session the user ended themselves, by signing out (here or everywhere), rather than by its
+ * expiring: their sign-in page does not offer the page they left to whoever signs in next.
+ */
+const signedOutOnPurpose = new WeakSet<QueryClient>();
+
+/** Whether the session was ended by signing out, not by a 401. */
+export const useSignedOutOnPurpose = (): boolean => signedOutOnPurpose.has(useQueryClient());
+
 /** The one way the console starts or ends a session. */
 export function setSession(queryClient: QueryClient, me: Me | null): void {
+  if (me) signedOutOnPurpose.delete(queryClient);
   setCsrfToken(me?.csrfToken ?? null);
   queryClient.setQueryData(queryKeys.me, me);
 }
@@ -55,6 +65,7 @@ export function setSession(queryClient: QueryClient, me: Me | null): void {
  * disappears, then everything they showed.
  */
 export function forgetSession(queryClient: QueryClient): void {
+  signedOutOnPurpose.add(queryClient);
   setSession(queryClient, null);
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
 }

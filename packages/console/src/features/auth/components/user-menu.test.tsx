@@ -15,7 +15,12 @@ function renderMenu() {
     <ProtectedRoute>
       <UserMenu onOpenAccount={vi.fn()} onOpenSettings={vi.fn()} onSignedOut={onSignedOut} />
     </ProtectedRoute>,
-    { me: meAs('editor'), routes: [{ path: '/login', element: <p data-testid="login-page" /> }] },
+    {
+      me: meAs('editor'),
+      path: '/projects/:projectId/flags',
+      url: '/projects/p1/flags?tag=checkout',
+      routes: [{ path: '/login', element: <p data-testid="login-page" /> }],
+    },
   );
   view.queryClient.setQueryData(queryKeys.members, []);
   return { ...view, onSignedOut };
@@ -31,7 +36,7 @@ describe('signing out from the user menu', () => {
 
   it('tells the server, forgets the session and what it showed, then leaves', async () => {
     const { calls } = mockApi({ 'POST /api/v1/auth/logout': { status: 204 } });
-    const { queryClient, onSignedOut } = renderMenu();
+    const { queryClient, onSignedOut, router } = renderMenu();
     await signOut();
 
     await waitFor(() => expect(onSignedOut).toHaveBeenCalledTimes(1));
@@ -40,6 +45,8 @@ describe('signing out from the user menu', () => {
     expect(queryClient.getQueryData(queryKeys.me)).toBeNull();
     expect(queryClient.getQueryData(queryKeys.members)).toBeUndefined();
     expect(await screen.findByTestId('login-page')).toBeTruthy();
+    // The page left is not offered to whoever signs in next.
+    expect(router.state.location.search).toBe('');
   });
 
   it('signs this browser out even when the server refuses', async () => {
