@@ -29,21 +29,25 @@ function sourcePage(headers: SourceHeaders): URL | null | undefined {
   }
 }
 
+const isConsolePage = (source: URL, allowed: ConsoleOrigins) =>
+  source.origin === new URL(allowed.publicUrl).origin || Object.hasOwn(allowed.editions, source.hostname);
+
 /** Whether a request comes from a console page: the public URL's origin, or any host the editions map names (spec §1). */
 export function isConsoleOrigin(headers: SourceHeaders, allowed: ConsoleOrigins): boolean {
   const source = sourcePage(headers);
-  if (!source) return false;
-  return source.origin === new URL(allowed.publicUrl).origin || Object.hasOwn(allowed.editions, source.hostname);
+  return !!source && isConsolePage(source, allowed);
 }
+
+/** A console page, or a page of the host the request goes to. */
+const isOwn = (source: URL | null | undefined, host: string, allowed: ConsoleOrigins) =>
+  !!source && (source.host === host || isConsolePage(source, allowed));
 
 /**
  * Whether a browser page names itself as the request's source and is a console page, or a page of the host it sends
  * to: the console opened at another of the server's addresses (127.0.0.1 beside a public URL on localhost).
  */
 export function isOwnPage(headers: SourceHeaders & { host: string }, allowed: ConsoleOrigins): boolean {
-  const source = sourcePage(headers);
-  if (!source) return false;
-  return source.host === headers.host || isConsoleOrigin(headers, allowed);
+  return isOwn(sourcePage(headers), headers.host, allowed);
 }
 
 /**
@@ -52,7 +56,8 @@ export function isOwnPage(headers: SourceHeaders & { host: string }, allowed: Co
  * comes from no browser page, and the token alone decides.
  */
 export function isForeignPage(headers: SourceHeaders & { host: string }, allowed: ConsoleOrigins): boolean {
-  return sourcePage(headers) !== undefined && !isOwnPage(headers, allowed);
+  const source = sourcePage(headers);
+  return source !== undefined && !isOwn(source, headers.host, allowed);
 }
 
 /**

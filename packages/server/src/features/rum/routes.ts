@@ -22,7 +22,8 @@ export const rumRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, co
   const ingest = createRumIngest(db);
 
   app.addHook('onRequest', async (request) => {
-    if (!isOwnPage({ ...request.headers, host: request.headers.host ?? '' }, config)) {
+    const { origin, referer } = request.headers;
+    if (!isOwnPage({ origin, referer, host: request.host }, config)) {
       throw forbidden("Reports are accepted from the console's own pages only");
     }
   });
