@@ -23,7 +23,7 @@ export interface NotificationListener {
 }
 
 /** Runs `COPY … FROM STDIN` with `data` in the statement's format, on a connection of its own. */
-export type CopyFrom = (statement: string, data: string) => Promise<void>;
+export type CopyFrom = (statement: string, data: Buffer) => Promise<void>;
 
 export type DatabaseHandle = {
   db: Database;
@@ -126,7 +126,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   };
 }
 
-async function copyFromPool(pool: pg.Pool, statement: string, data: string): Promise<void> {
+async function copyFromPool(pool: pg.Pool, statement: string, data: Buffer): Promise<void> {
   const client = await pool.connect();
   try {
     const stream = client.query(copyFrom(statement));

@@ -38,8 +38,8 @@ export interface ClickHouse {
   rows<T>(query: string, timeoutMs?: number): Promise<T[]>;
   /** Inserts the rows into a table; resolves once ClickHouse has acknowledged all of them. */
   insert(table: string, rows: readonly object[], timeoutMs?: number): Promise<void>;
-  /** Inserts rows written as TabSeparated text (a line each) into the columns named, as `insert` does. */
-  insertText(table: string, columns: readonly [string, ...string[]], text: string, timeoutMs?: number): Promise<void>;
+  /** Inserts rows written as TabSeparated text (UTF-8, a line each) into the columns named, as `insert` does. */
+  insertText(table: string, columns: readonly [string, ...string[]], text: Buffer, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -139,7 +139,7 @@ export function connectClickHouse(config: ClickHouseConfig): ClickHouse {
     },
     async insertText(table, columns, text, timeoutMs = DEFAULT_TIMEOUT_MS) {
       if (text.length === 0) return;
-      const values = Readable.from([Buffer.from(text)], { objectMode: false });
+      const values = Readable.from([text], { objectMode: false });
       await insert(table, { values, format: 'TabSeparated', columns: [...columns] }, timeoutMs);
     },
     close: () => client.close(),

@@ -8,7 +8,7 @@ import { CLICKHOUSE_TEXT, COPY_TEXT, EVENT_CLICKHOUSE_COLUMNS, EVENT_COPY_COLUMN
 import { insertEventsIntoClickHouse } from './store-clickhouse';
 import type { EventRow } from './types';
 
-const eventsCopyText = (rows: EventRow[]) => eventsText(rows, COPY_TEXT);
+const eventsCopyText = (rows: EventRow[]) => eventsText(rows, COPY_TEXT).toString();
 
 const row = (overrides: Partial<EventRow> = {}): EventRow => ({
   projectId: 'prj_copy',
@@ -82,6 +82,16 @@ describe('events as COPY text', () => {
     );
   });
 
+  it('writes a group of many rows, encoded in pieces, as the same UTF-8 its rows give one by one', () => {
+    const rows = Array.from({ length: 3000 }, (_, index) =>
+      row({ eventId: `evt-${index}`, unitId: `访客-🙂-${index}`, properties: { 名前: 'テスト'.repeat(index % 7) } }),
+    );
+    const whole = eventsText(rows, COPY_TEXT);
+    expect(whole.length).toBeGreaterThan(100_000);
+    expect(whole.equals(Buffer.concat(rows.map((one) => eventsText([one], COPY_TEXT))))).toBe(true);
+    expect(whole.toString().split('\n')).toHaveLength(rows.length + 1);
+  });
+
   it('writes years past 9999 without the sign JavaScript puts before them', () => {
     const fields = eventsCopyText([row({ occurredAt: Date.UTC(10000, 0, 1) })]).split('\t');
     expect(fields.at(-1)).toBe('010000-01-01T00:00:00.000Z\n');
@@ -97,12 +107,14 @@ describe('events as COPY text, read by the database', () => {
 
   it('stores every value exactly as the row held it', async () => {
     const { handle } = database;
-    const data = eventsCopyText(awkward);
+    const data = eventsText(awkward, COPY_TEXT);
     if (handle.kind === 'postgres') {
       await handle.copyFrom(`copy event (${EVENT_COPY_COLUMNS}) from stdin`, data);
     } else {
       // PGlite reads COPY's text through its blob device, with the same parser.
-      await handle.client.query(`copy event (${EVENT_COPY_COLUMNS}) from '/dev/blob'`, [], { blob: new Blob([data]) });
+      await handle.client.query(`copy event (${EVENT_COPY_COLUMNS}) from '/dev/blob'`, [], {
+        blob: new Blob([new Uint8Array(data)]),
+      });
     }
     const stored = await handle.db.select().from(eventTable).where(eq(eventTable.projectId, 'prj_copy'));
     expect(stored).toHaveLength(awkward.length);
@@ -119,7 +131,7 @@ describe('events as COPY text, read by the database', () => {
     async () => {
       const { handle } = database;
       if (handle.kind !== 'postgres') throw new Error('this test needs PostgreSQL');
-      const again = eventsCopyText([row({ eventId: 'fresh' }), awkward[0]!]);
+      const again = eventsText([row({ eventId: 'fresh' }), awkward[0]!], COPY_TEXT);
       await expect(handle.copyFrom(`copy event (${EVENT_COPY_COLUMNS}) from stdin`, again)).rejects.toMatchObject({
         code: '23505',
       });
@@ -128,7 +140,7 @@ describe('events as COPY text, read by the database', () => {
       // The connection it used is still good.
       await handle.copyFrom(
         `copy event (${EVENT_COPY_COLUMNS}) from stdin`,
-        eventsCopyText([row({ eventId: 'fresh' })]),
+        eventsText([row({ eventId: 'fresh' })], COPY_TEXT),
       );
     },
   );
@@ -136,11 +148,11 @@ describe('events as COPY text, read by the database', () => {
 
 describe('events as ClickHouse TabSeparated', () => {
   it('writes the same escapes, an empty text or 0 for what is absent, and times in epoch milliseconds', () => {
-    const [line] = eventsText([awkward[1]!], CLICKHOUSE_TEXT).split('\n');
+    const [line] = eventsText([awkward[1]!], CLICKHOUSE_TEXT).toString().split('\n');
     const fields = line!.split('\t');
     expect(fields).toHaveLength(EVENT_CLICKHOUSE_COLUMNS.length);
     expect(fields.slice(5)).toEqual(['', '', 'N', '0', '', '{"note":"\\\\\\\\N"}', String(awkward[1]!.occurredAt)]);
-    expect(eventsText([awkward[0]!], CLICKHOUSE_TEXT).split('\t')[4]).toBe('a\\tb\\nc\\r\\\\d');
+    expect(eventsText([awkward[0]!], CLICKHOUSE_TEXT).toString().split('\t')[4]).toBe('a\\tb\\nc\\r\\\\d');
   });
 });
 

@@ -73,19 +73,31 @@ export const CLICKHOUSE_TEXT: EventTextFormat = {
 };
 
 /**
- * Rows as text, a line per row, tab-separated. A store reads this with less work per row than any other input:
- * PostgreSQL has no statement to plan and no JSON document to take apart, ClickHouse no keys to match, and writing it
- * costs the server less than JSON.
+ * Text is encoded to bytes this many UTF-16 units at a time: one string of a whole group (a rope of thousands of
+ * pieces) took V8 three to four times as long to flatten and encode as pieces of this size.
  */
-export function eventsText(rows: readonly EventRow[], format: EventTextFormat): string {
+const PIECE_LENGTH = 16_384;
+
+/**
+ * Rows as text, a line per row, tab-separated, in UTF-8. A store reads this with less work per row than any other
+ * input: PostgreSQL has no statement to plan and no JSON document to take apart, ClickHouse no keys to match, and
+ * writing it costs the server less than JSON.
+ */
+export function eventsText(rows: readonly EventRow[], format: EventTextFormat): Buffer {
   const { absent } = format;
   const timestamp = format.times();
   const text = (value: string | null): string => (value === null ? absent.text : escaped(value));
   const json = (value: Record<string, unknown> | null): string =>
     value === null ? absent.text : escaped(JSON.stringify(value));
+  const pieces: Buffer[] = [];
   let out = '';
   for (const row of rows) {
     out += `${text(row.projectId)}\t${text(row.environmentId)}\t${text(row.eventId)}\t${row.type}\t${text(row.unitId)}\t${text(row.experiment)}\t${text(row.version)}\t${text(row.name)}\t${row.value === null ? absent.number : String(row.value)}\t${json(row.properties)}\t${json(row.attributes)}\t${timestamp(row.occurredAt)}\n`;
+    if (out.length >= PIECE_LENGTH) {
+      pieces.push(Buffer.from(out));
+      out = '';
+    }
   }
-  return out;
+  pieces.push(Buffer.from(out));
+  return pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
 }

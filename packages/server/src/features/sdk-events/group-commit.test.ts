@@ -119,7 +119,7 @@ function controlledInsert() {
             if (!stored.has(key)) inserted.add(key);
             stored.add(key);
           }
-          resolve(inserted);
+          resolve({ has: (row) => inserted.has(store.eventKey(row.projectId, row.eventId)) });
         },
       });
     });
@@ -133,6 +133,7 @@ describe('group commit', () => {
       maxQueuedEvents: 100,
       maxConcurrentInserts: 1,
       maxRowsPerInsert: 50,
+      uniqueWithin: 'group',
       windowMs: 1,
       insertTimeoutMs: 10_000,
       log: { error() {} } as unknown as GroupCommitOptions['log'],
@@ -174,6 +175,19 @@ describe('group commit', () => {
     expect(await Promise.all(results)).toEqual([
       { accepted: 1, duplicates: 0 },
       { accepted: 2, duplicates: 1 },
+    ]);
+  });
+
+  it('writes an event once per batch where the store counts copies once, and counts only repeats in a batch', async () => {
+    const { insert, statements } = controlledInsert();
+    const events = writer(insert, { uniqueWithin: 'batch' });
+    const results = [events.write([row('x')]), events.write([row('x'), row('y'), row('y')])];
+    await vi.waitFor(() => expect(statements).toHaveLength(1));
+    expect(statements[0]!.rows.map((r) => r.eventId)).toEqual(['x', 'x', 'y']);
+    statements[0]!.finish();
+    expect(await Promise.all(results)).toEqual([
+      { accepted: 1, duplicates: 0 },
+      { accepted: 3, duplicates: 1 },
     ]);
   });
 

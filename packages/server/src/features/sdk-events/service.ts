@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ClickHouse } from '../../db/clickhouse/connection';
 import type { DatabaseHandle } from '../../db/client';
 import { recordUsage } from '../flag-usage/service';
-import { createEventWriter, type EventWriter } from './group-commit';
+import { createEventWriter, type EventWriter, type GroupCommitOptions } from './group-commit';
 import { insertEvents } from './store';
 import { insertEventsIntoClickHouse } from './store-clickhouse';
 
@@ -17,11 +17,10 @@ export { type BatchOutcome, type EventRow, SERVER_EXPOSURE_ID_PREFIX } from './t
 const INSERT_TIMEOUT_MS = 15_000;
 const GROUP_WINDOW_MS = 2;
 
-interface WriterTuning {
-  maxQueuedEvents: number;
-  maxRowsPerInsert: number;
-  maxConcurrentInserts: number;
-}
+type WriterTuning = Pick<
+  GroupCommitOptions,
+  'maxQueuedEvents' | 'maxRowsPerInsert' | 'maxConcurrentInserts' | 'uniqueWithin'
+>;
 
 /**
  * PGlite runs one statement at a time. On PostgreSQL, statements waiting for their commit's WAL flush leave the
@@ -29,8 +28,8 @@ interface WriterTuning {
  * Queues of about 200 typical batches: a few seconds of a busy site, beyond which waiting longer helps no one.
  */
 const SQL_TUNING: Record<'pglite' | 'postgres', WriterTuning> = {
-  pglite: { maxQueuedEvents: 20_000, maxRowsPerInsert: 5_000, maxConcurrentInserts: 1 },
-  postgres: { maxQueuedEvents: 20_000, maxRowsPerInsert: 5_000, maxConcurrentInserts: 4 },
+  pglite: { maxQueuedEvents: 20_000, maxRowsPerInsert: 5_000, maxConcurrentInserts: 1, uniqueWithin: 'group' },
+  postgres: { maxQueuedEvents: 20_000, maxRowsPerInsert: 5_000, maxConcurrentInserts: 4, uniqueWithin: 'group' },
 };
 
 /**
@@ -39,7 +38,12 @@ const SQL_TUNING: Record<'pglite' | 'postgres', WriterTuning> = {
  * inserts of 20,000. One insert in flight lets each group grow with the load (everything that arrives while one is
  * written goes in the next), up to 20,000 rows.
  */
-const CLICKHOUSE_TUNING: WriterTuning = { maxQueuedEvents: 60_000, maxRowsPerInsert: 20_000, maxConcurrentInserts: 1 };
+const CLICKHOUSE_TUNING: WriterTuning = {
+  maxQueuedEvents: 60_000,
+  maxRowsPerInsert: 20_000,
+  maxConcurrentInserts: 1,
+  uniqueWithin: 'batch',
+};
 
 /**
  * The process's one writer of SDK events, into ClickHouse when one is configured, else into the SQL database; flag

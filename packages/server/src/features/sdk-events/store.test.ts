@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import { eventKey, insertEvents } from './store';
+import { insertEvents } from './store';
 import type { EventRow } from './types';
 
 const row = (eventId: string, occurredAt: number): EventRow => ({
@@ -59,11 +59,9 @@ describe('storing events in the monthly partitioned table', () => {
     const at = Date.UTC(2026, 2, 31, 23, 59, 59, 999);
     await insert([row('retried-1', at), row('retried-2', at)]);
     const again = await insert([row('retried-1', at), row('retried-2', at), row('retried-3', at)]);
-    expect(['retried-1', 'retried-2', 'retried-3'].map((id) => again.has(eventKey('prj_store', id)))).toEqual([
-      false,
-      false,
-      true,
-    ]);
+    expect(
+      ['retried-1', 'retried-2', 'retried-3'].map((id) => again.has({ projectId: 'prj_store', eventId: id })),
+    ).toEqual([false, false, true]);
     expect(Object.keys(await partitionsOf(['retried-1', 'retried-2', 'retried-3']))).toHaveLength(3);
   });
 

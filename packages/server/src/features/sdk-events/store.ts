@@ -8,10 +8,12 @@ import { type EventRow, SERVER_EXPOSURE_ID_PREFIX } from './types';
 /** How the insert names a stored event: its project and the SDK's id. */
 export const eventKey = (projectId: string, eventId: string): string => `${projectId}\u0000${eventId}`;
 
-/** Which of the rows written were new (the others were stored before), by eventKey. */
-export type NewEvents = Pick<ReadonlySet<string>, 'has'>;
+/** Which of the rows written were new (the others were stored before). */
+export interface NewEvents {
+  has(event: Pick<EventRow, 'projectId' | 'eventId'>): boolean;
+}
 
-const ALL_NEW: NewEvents = { has: () => true };
+export const ALL_NEW: NewEvents = { has: () => true };
 
 /**
  * Events in one statement for any number of rows, whose only parameter is the rows as one JSON array: serializing it
@@ -47,7 +49,8 @@ async function writeOnceMoreIfRerouted<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-const keyOf = (row: EventRow) => eventKey(row.projectId, row.eventId);
+const keyOf = (row: Pick<EventRow, 'projectId' | 'eventId'>) => eventKey(row.projectId, row.eventId);
+const newAmong = (keys: ReadonlySet<string>): NewEvents => ({ has: (event) => keys.has(keyOf(event)) });
 
 /**
  * The server's exposures among the rows whose id is stored already, at any time. The server logs a unit's exposure
@@ -79,7 +82,7 @@ export async function insertEvents(db: Database, rows: EventRow[], copyFrom?: Co
   if (stored.size === 0) return writeEvents(db, rows, copyFrom);
   const fresh = rows.filter((row) => !stored.has(keyOf(row)));
   const inserted = await writeEvents(db, fresh, copyFrom);
-  return new Set(fresh.filter((row) => inserted.has(keyOf(row))).map(keyOf));
+  return newAmong(new Set(fresh.filter((row) => inserted.has(row)).map(keyOf)));
 }
 
 async function writeEvents(db: Database, rows: EventRow[], copyFrom?: CopyFrom): Promise<NewEvents> {
@@ -99,5 +102,5 @@ async function writeEvents(db: Database, rows: EventRow[], copyFrom?: CopyFrom):
     ),
   );
   const inserted = (result as unknown as { rows: { project_id: string; event_id: string }[] }).rows;
-  return new Set(inserted.map((row) => eventKey(row.project_id, row.event_id)));
+  return newAmong(new Set(inserted.map((row) => eventKey(row.project_id, row.event_id))));
 }

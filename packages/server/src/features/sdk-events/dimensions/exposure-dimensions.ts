@@ -35,6 +35,11 @@ export const MAX_EXPOSURE_ATTRIBUTES = 20;
 
 type Scalar = string | number | boolean | null;
 
+const isEmpty = (value: object): boolean => {
+  for (const _ in value) return false;
+  return true;
+};
+
 /**
  * The dimensions an exposure is stored with (in its attributes), by dimension name (`browser`, …,
  * `attribute:<name>`), each a text. What the event says wins over the request: a server SDK speaks for its visitor.
@@ -46,6 +51,8 @@ export function exposureDimensions(
   request: RequestDimensions,
   unit: Record<string, Scalar> = {},
 ): Record<string, string> | null {
+  // Most exposures carry neither dimensions nor attributes: those of one request share its dimensions, unchanged.
+  if (sent === undefined && isEmpty(unit)) return isEmpty(request) ? null : (request as Record<string, string>);
   const { attributes, ...standard } = sent ?? {};
   const merged: Record<string, string> = { ...(request as Record<string, string>), ...standard };
   // On every exposure ingested: the scan stops at the last attribute kept.
