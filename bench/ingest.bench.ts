@@ -2,8 +2,10 @@
 // new event ids) as fast as the server answers. A 202 means the batch is committed, so every counted event is in the
 // database. The database is PGlite, or PostgreSQL when DATABASE_URL is set (as for the api bench); then the same load
 // again with the events in ClickHouse (TABULA_BENCH_CLICKHOUSE_URL, by default the one scripts/clickhouse-for-tests.sh
-// starts), configuration still in that database; and once more into a ClickHouse of its own that keeps its files in
-// memory (/dev/shm), to show what the disk's file system costs: each insert is a new part of 32 files.
+// starts), configuration still in that database; once more into a ClickHouse of its own that keeps its files in
+// memory (/dev/shm), to show what the disk's file system costs: each insert is a new part of 32 files; and into the
+// first ClickHouse again from MANY_SENDERS, as a busy site's many browsers send: 50 senders waiting for their answers
+// hold at most 5,000 events, so each insert stays small, and ClickHouse's cost is per insert more than per event.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,13 +16,14 @@ import { createClientKey, signUpOwnerWithProject } from '../e2e/support/owner';
 import { freePort, startServer } from '../e2e/support/server';
 
 const SENDERS = 50;
+const MANY_SENDERS = 200;
 const EVENTS_PER_BATCH = 100;
 const DURATION_SECONDS = 10;
 /**
- * Batches made before the clock starts, enough for 80,000 events/s: the senders run on the same two cores as the
+ * Batches made before the clock starts, enough for 120,000 events/s: the senders run on the same two cores as the
  * server and the database, and making batches on the way would count their work against the server.
  */
-const PREPARED_BATCHES = 8_000;
+const PREPARED_BATCHES = 12_000;
 
 /** A page's worth of events: exposures and purchases of different visitors, each with a fresh id. */
 function batch(): string {
@@ -49,14 +52,17 @@ function batch(): string {
 const CLICKHOUSE_URL = process.env.TABULA_BENCH_CLICKHOUSE_URL ?? 'http://127.0.0.1:18123';
 
 /** Events per second stored by a server started with `env`, and the 99th percentile of its answers. */
-async function measure(env: Record<string, string>): Promise<{ eventsPerSecond: number; p99Ms: number }> {
+async function measure(
+  env: Record<string, string>,
+  senders = SENDERS,
+): Promise<{ eventsPerSecond: number; p99Ms: number }> {
   const prepared = Array.from({ length: PREPARED_BATCHES }, batch);
   const server = await startServer({ TABULA_SDK_EVENT_RATE_LIMIT: '100000000', ...env });
   try {
     const key = await createClientKey(server.url, await signUpOwnerWithProject(server.url));
     const result = await autocannon({
       url: server.url,
-      connections: SENDERS,
+      connections: senders,
       duration: DURATION_SECONDS,
       requests: [
         {
@@ -84,10 +90,10 @@ const startClickHouse = (env: Record<string, string> = {}) =>
   });
 
 /** The same load into a database of its own on the ClickHouse at `url`, dropped afterwards. */
-async function measureClickHouse(url: string) {
+async function measureClickHouse(url: string, senders = SENDERS) {
   const database = `tabula_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   try {
-    return await measure({ TABULA_CLICKHOUSE_URL: `${url}/${database}` });
+    return await measure({ TABULA_CLICKHOUSE_URL: `${url}/${database}` }, senders);
   } finally {
     await fetch(`${url}/?query=${encodeURIComponent(`DROP DATABASE IF EXISTS ${database}`)}`, { method: 'POST' });
   }
@@ -120,6 +126,7 @@ if (!process.env.TABULA_BENCH_CLICKHOUSE_URL) startClickHouse();
 const sql = await measure({});
 const clickhouse = await measureClickHouse(CLICKHOUSE_URL);
 const inMemory = existsSync('/dev/shm') ? await measureClickHouseInMemory() : null;
+const manySenders = await measureClickHouse(CLICKHOUSE_URL, MANY_SENDERS);
 console.log(
   JSON.stringify({
     name: 'ingest',
@@ -134,5 +141,8 @@ console.log(
     clickhouseVsDatabase: Number((clickhouse.eventsPerSecond / sql.eventsPerSecond).toFixed(2)),
     clickhouseInMemoryEventsPerSecond: inMemory?.eventsPerSecond ?? null,
     clickhouseInMemoryP99Ms: inMemory?.p99Ms ?? null,
+    manySenders: MANY_SENDERS,
+    clickhouseManySendersEventsPerSecond: manySenders.eventsPerSecond,
+    clickhouseManySendersP99Ms: manySenders.p99Ms,
   }),
 );
