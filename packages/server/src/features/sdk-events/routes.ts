@@ -49,20 +49,26 @@ export const sdkEventRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { c
       },
     },
     async (request, reply) => {
-      const { events, flags, evaluations, sdk } = request.body;
+      const { flags, evaluations, sdk } = request.body;
+      const count = request.body.events.length;
       // The size limit answers 413, not 400 from validation: the batch is well formed, just too big.
-      if (events.length > MAX_EVENTS_PER_BATCH) {
+      if (count > MAX_EVENTS_PER_BATCH) {
         throw new AppError(
           'payload_too_large',
-          `A batch holds at most ${MAX_EVENTS_PER_BATCH} events; this one has ${events.length}: send it in parts`,
+          `A batch holds at most ${MAX_EVENTS_PER_BATCH} events; this one has ${count}: send it in parts`,
         );
       }
       // Usage is written with other batches' rows: text the database would refuse must not fail their statement.
       const unstorable = findUnstorable({ evaluations, sdk }, USAGE_DEPTH);
       if (unstorable) throw invalidField(unstorable.path.join('.'), `A text ${unstorable.problem}`);
       const grant = await clientKeys.resolve(request.params.clientKey);
-      const { rows, rejected } = readEvents(events, grant, requestDimensions(request.headers, config.countryHeaders));
-      const { accepted, duplicates } = await eventWriter.write(rows, usageOf(grant, { flags, evaluations, sdk }));
+      const dimensions = requestDimensions(request.headers, config.countryHeaders);
+      const { rows, rejected } = readEvents(request.body.events, grant, dimensions);
+      const usage = usageOf(grant, { flags, evaluations, sdk });
+      // The batch now waits for its group's insert, and its parsed JSON is not needed meanwhile: let go, it is not
+      // copied by every young-generation collection while it waits, which under load took a fifth of the server's time.
+      (request as { body: unknown }).body = undefined;
+      const { accepted, duplicates } = await eventWriter.write(rows, usage);
       return reply.status(202).send({ accepted, duplicates, rejected });
     },
   );
