@@ -30,6 +30,20 @@ const events: unknown[] = [
   { ...exposure, attributes: { long: 'x'.repeat(2001) } },
   { ...exposure, experiment: 42 },
   { id: 'evt-00002', type: 'track', at: 1, unitId: 'u1', event: 'buy', value: 2, properties: { deep: [{ a: 1 }] } },
+  {
+    id: 'evt-00004',
+    type: 'track',
+    at: 1,
+    unitId: 'u1',
+    event: 'buy',
+    properties: { sku: 'A', n: 2, ok: true, no: null },
+  },
+  { id: 'evt-00005', type: 'track', at: 1, unitId: 'u1', event: 'buy', properties: { ['k'.repeat(201)]: 1 } },
+  { id: 'evt-00006', type: 'track', at: 1, unitId: 'u1', event: 'buy', properties: { x: Number.POSITIVE_INFINITY } },
+  { id: 'evt-00007', type: 'track', at: 1, unitId: 'u1', event: 'buy', properties: { x: { y: undefined } } },
+  { id: 'evt-00008', type: 'track', at: 1, unitId: 'u1', event: 'buy', properties: [1, 2] },
+  { id: 'evt-00009', type: 'track', at: 1, unitId: 'u1', event: '', value: Number.NaN },
+  { id: 'evt-00010', type: 'track', at: 1, unitId: 'u1', event: 'buy', attributes: { plan: 'pro' }, extra: 1 },
   { id: 'evt-00003', type: 'pageview', at: 1, unitId: 'u1' },
   'not an event',
   null,
@@ -41,6 +55,12 @@ describe('readEvents', () => {
     const expected = events.map((event) => sdkEventSchema.safeParse(event));
     expect(rows.map((row) => row.eventId)).toEqual(
       expected.flatMap((result) => (result.success ? [result.data.id] : [])),
+    );
+    const tracks = expected.flatMap((result) => (result.success && result.data.type === 'track' ? [result.data] : []));
+    expect(
+      rows.filter((row) => row.type === 'track').map(({ properties, attributes }) => ({ properties, attributes })),
+    ).toEqual(
+      tracks.map(({ properties, attributes }) => ({ properties: properties ?? null, attributes: attributes ?? null })),
     );
     expect(rejected).toEqual(
       expected.flatMap((result, index) => {

@@ -1,4 +1,4 @@
-import { exposureEventSchema, type SdkEvent, sdkEventSchema } from '@tabula/protocol';
+import { exposureEventSchema, type SdkEvent, sdkEventSchema, trackEventSchema } from '@tabula/protocol';
 import { z } from 'zod';
 import { findUnstorable } from '../../lib/unstorable-text';
 import type { ClientKeyGrant } from '../api-keys/service';
@@ -25,17 +25,29 @@ function unstorable(value: unknown): string | null {
   return found.at === 'depth' ? `nested deeper than ${MAX_DEPTH} levels` : `a text ${found.problem}`;
 }
 
+/** JSON's scalars: the values of most track events' properties. */
+const jsonScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
 /**
- * Exposures, most of the events, are read by their schema compiled (zod generates its parser), in a quarter of the
- * time. The union reads track events (their properties are JSON of any depth, which zod does not compile) and words
- * every refusal, so an exposure refused gets the same reason either way.
+ * Compiled schemas (zod generates their parsers) read most events in a fifth of the time: exposures, and track events
+ * whose properties are flat, each schema accepting nothing the union refuses and giving what it gives. The union reads
+ * the rest (properties nested at any depth, which zod does not compile) and words every refusal, so a refused event
+ * gets the same reason either way.
  */
-const compiledExposure = z.compile(exposureEventSchema);
+const compiled: Record<SdkEvent['type'], z.ZodType<SdkEvent>> = {
+  exposure: z.compile(exposureEventSchema),
+  track: z.compile(
+    trackEventSchema.extend({
+      properties: z.record(trackEventSchema.shape.properties.unwrap().keyType, jsonScalar).optional(),
+    }),
+  ),
+};
 
 function parseEvent(raw: unknown): z.ZodSafeParseResult<SdkEvent> {
-  if (typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'exposure') {
-    const exposure = compiledExposure.safeParse(raw);
-    if (exposure.success) return exposure;
+  const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
+  if (type === 'exposure' || type === 'track') {
+    const event = compiled[type].safeParse(raw);
+    if (event.success) return event;
   }
   return sdkEventSchema.safeParse(raw);
 }
