@@ -43,12 +43,17 @@ function rangesBetween(boundaries: readonly string[]): UnitRange[] {
   return [null, ...cuts].map((from, index) => ({ from, to: cuts[index] ?? null }));
 }
 
-/** How many queries ClickHouse runs at once for a refresh: as many as it has threads for one query. */
+/**
+ * How many queries ClickHouse runs at once for a refresh: as many as it has threads for one query, and at least two.
+ * ClickHouse 18.16 counts physical cores by what the processor reports, which on some virtual machines is one of two:
+ * its max_threads then says 1, and a refresh there ran a range at a time, in twice the time. Two queries at once cost
+ * a server with one core little.
+ */
 async function threadsOf(clickhouse: ClickHouse): Promise<number> {
   const [row] = await clickhouse.rows<{ value: string }>(
     "SELECT value FROM system.settings WHERE name = 'max_threads'",
   );
-  return Math.max(1, Number(/\d+/.exec(row?.value ?? '')?.[0] ?? 1));
+  return Math.max(2, Number(/\d+/.exec(row?.value ?? '')?.[0] ?? 1));
 }
 
 /** Drops the work tables that refreshes of processes since gone left behind. */

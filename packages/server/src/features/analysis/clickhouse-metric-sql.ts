@@ -237,7 +237,8 @@ function perUnitColumns(
  * several versions, and every metric's values. One grouping reads the unit's exposures and its events of every
  * source, from the earliest a covariate reads up to `until`: the exposure's time and rank packed into one number,
  * whose minimum is the first exposure; the events into arrays, from which each value is computed once the first
- * exposure is known. Copies of an exposure change no minimum; copies of an event are counted once.
+ * exposure is known. Copies of an exposure change no minimum; copies of an event are counted once. A unit with events
+ * but no exposure has no first exposure (a key of 0, or NULL where empty aggregates give NULL) and is left out.
  */
 export function fillWorkTableSql(
   events: EventSource,
@@ -294,14 +295,14 @@ export function fillWorkTableSql(
       SELECT first_key % ${base} AS rank, intDiv(first_key, ${base}) AS first_ms, intDiv(first_ms, ${bucketMs(bucketOf(scope))}) AS day,
         multiple${[...(slice.length === 0 ? [] : ['slice']), ...computed].map((column) => `,\n        ${column}`).join('')}
       FROM (
-        SELECT cityHash64(unit_id) AS unit, countIf(${exposure}) AS exposures,
+        SELECT cityHash64(unit_id) AS unit,
           minIf(occurred_ms * ${base} + ${rank}, ${exposure}) AS first_key,
           minIf(${rank}, ${exposure}) != maxIf(${rank}, ${exposure}) AS multiple${[...slice, ...gathered].map((column) => `,\n          ${column}`).join('')}
         FROM ${table(events)}
         WHERE project_id = ${chString(scope.projectId)}
           AND ((${exposuresWhere(scope)}${rangeWhere(range)})${tracks})
         GROUP BY unit
-        HAVING exposures > 0))`;
+        HAVING first_key > 0))`;
 }
 
 /** How many units have a value other than 0 of each metric indexed (`n_<index>`): what a percentile's position needs. */
