@@ -117,29 +117,48 @@ async function timed(units: number, refresh: () => Promise<{ versions: { units: 
 const timeRefresh = ({ db, kind }: DatabaseHandle) =>
   timed(UNITS, () => aggregate(db, SCOPE, METRICS, { connections: kind === 'postgres' ? 2 : 1 }));
 
+/**
+ * Rows numbered [0, count) as `number`, by INSERTs of at most ten million: an INSERT … SELECT sends no progress while
+ * it works, and a longer one outlasts the client's two minutes of silence where ClickHouse runs it on one thread.
+ */
+async function insertNumbered(clickhouse: ClickHouse, count: number, insert: (numbers: string) => string) {
+  const chunk = 10_000_000;
+  for (let offset = 0; offset < count; offset += chunk) {
+    const numbers = `(SELECT number + ${chInteger(offset)} AS number FROM system.numbers
+      LIMIT ${chInteger(Math.min(chunk, count - offset))})`;
+    await clickhouse.command(insert(numbers), 3600_000);
+  }
+}
+
 /** The same shape of events as `fill`, made by ClickHouse itself. */
 async function fillClickHouse(clickhouse: ClickHouse, experiment: string, units: number, events: number) {
   const table = `${clickhouse.database}.${EVENT_TABLE}`;
   const name = chString(experiment);
   const unit = `concat(${name}, '-', toString(number % ${chInteger(units)}))`;
   const exposedMs = `toInt64(${T0} + intDiv((number % ${units}) * ${SPREAD_DAYS * 86_400_000}, ${units}))`;
-  await clickhouse.command(
-    `INSERT INTO ${table} (project_id, environment_id, event_id, type, unit_id, experiment, version, occurred_ms)
+  await insertNumbered(
+    clickhouse,
+    Math.round(units * 1.1),
+    (
+      numbers,
+    ) => `INSERT INTO ${table} (project_id, environment_id, event_id, type, unit_id, experiment, version, occurred_ms)
     SELECT ${chString(PROJECT)}, 'env', concat(${name}, '-x', toString(number)), 'exposure', ${unit}, ${name},
       ['a', 'b', 'c'][1 + (number % ${units}) % 3], toUInt64(${exposedMs} + intDiv(number, ${units}) * 3600000)
-    FROM system.numbers LIMIT ${chInteger(Math.round(units * 1.1))}`,
-    3600_000,
+    FROM ${numbers}`,
   );
   const kind = `intDiv(number, ${units}) % 5`;
-  await clickhouse.command(
-    `INSERT INTO ${table} (project_id, environment_id, event_id, type, unit_id, name, value, properties, occurred_ms)
+  await insertNumbered(
+    clickhouse,
+    events,
+    (
+      numbers,
+    ) => `INSERT INTO ${table} (project_id, environment_id, event_id, type, unit_id, name, value, properties, occurred_ms)
     SELECT ${chString(PROJECT)}, 'env', concat(${name}, '-t', toString(number)), 'track', ${unit},
       ['$pageview', 'add_to_cart', 'add_to_cart', 'purchase', 'purchase'][1 + ${kind}],
       if(${kind} >= 3, toFloat64(10 + (number * 7919) % 90), toFloat64(0)),
       if(${kind} = 0, '{"url":"https://shop.example/"}', ''),
       toUInt64(if(${kind} = 4, ${exposedMs} - 259200000, ${exposedMs} + toInt64((number * 104729) % 172800) * 1000))
-    FROM system.numbers LIMIT ${chInteger(events)}`,
-    3600_000,
+    FROM ${numbers}`,
   );
   // As PostgreSQL's fill vacuums: the timing is of a settled table, one part per month, not of the merges after a
   // bulk load. An OPTIMIZE that finds a merge of its partition running does nothing, so it is asked again (100 rounds
