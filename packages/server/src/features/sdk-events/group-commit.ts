@@ -105,10 +105,7 @@ function rowsToWrite(
   group: readonly Batch[],
   within: GroupCommitOptions['uniqueWithin'],
 ): { unique: EventRow[]; isFirst(row: EventRow, batch: Batch): boolean } {
-  if (within === 'group') {
-    const { unique, isFirst } = firstOfEach(group);
-    return { unique, isFirst: (row) => isFirst(row) };
-  }
+  if (within === 'group') return firstOfEach(group);
   const each = new Map(group.map((batch) => [batch, firstOfEach([batch])]));
   return {
     unique: [...each.values()].flatMap(({ unique }) => unique),
