@@ -169,8 +169,8 @@ interface SourceRead {
 const sourceKey = (source: MetricSource) => JSON.stringify(source);
 
 /**
- * The sources the metrics read, each once, by sourceKey: each is gathered into arrays per unit, `s<index>_ms` (the
- * events' times), `s<index>_id` (their ids), and `s<index>_v` (their values) when a metric sums it.
+ * The sources the metrics read, each once, by sourceKey: each is gathered into arrays per unit, `s<index>_k` (the
+ * events' packed times and ids, see Packing) and `s<index>_v` (their values) when a metric sums it.
  */
 function sourcesRead(metrics: AnalysedMetric[]): Map<string, SourceRead> {
   const read = new Map<string, SourceRead>();
@@ -186,14 +186,39 @@ function sourcesRead(metrics: AnalysedMetric[]): Map<string, SourceRead> {
 }
 
 /**
- * A unit's value of one measure over its events of source `s` that pass `when` (of the event's time `t`), each event
- * once: `s<index>_first` marks the first of the copies of an event (same id and time) in the unit's arrays.
+ * How an event of a source travels through a unit's grouping: as one number `k`, its time since `earliest` times
+ * `factor` plus its id's hash modulo `factor`. One array of them costs far less than one of times and one of ids: the
+ * grouping's cost is per aggregate and element. Copies of an event (same id and time, as PostgreSQL's key of project,
+ * event and time tells them) have the same number; so have two events of one unit and source at the same millisecond
+ * whose ids' hashes agree in their last bits, at least 24 of them (32 for a phase of six weeks): a chance of 1 in 4
+ * billion for each such pair, as small as the units' 64-bit hashes leave. A window's bounds on the time are bounds
+ * on `k` times the factor, which stay below 2^64 since every time read is below `until`.
+ */
+interface Packing {
+  earliest: number;
+  /** `until` − `earliest`: every packed time is below it. */
+  span: number;
+  factor: number;
+}
+
+export function packingOf(scope: AggregationScope, metrics: AnalysedMetric[]): Packing {
+  const earliest = Math.max(0, scope.from.getTime() - longestLookbackDays(metrics) * DAY_MS);
+  const span = scope.until.getTime() - earliest;
+  const idBits = Math.min(52, 64 - span.toString(2).length);
+  if (idBits < 24) throw new Error(`too long a phase to analyse: ${span} ms`);
+  return { earliest, span, factor: 2 ** idBits };
+}
+
+/**
+ * A unit's value of one measure over its events of source `s` whose packed number `k` passes `when`, each event
+ * once: `s<index>_first` marks the first of the copies of an event in the unit's arrays. Whether a unit has such an
+ * event at all needs no telling copies apart.
  */
 function measureSql(measure: Measure, s: number, when: string): string {
-  const [times, values, first] = [`s${s}_ms`, `s${s}_v`, `s${s}_first`];
-  if (measure === 'conversion') return `toFloat64(arrayExists((t, f) -> f = 1 AND ${when}, ${times}, ${first}))`;
-  if (measure === 'count') return `toFloat64(arrayCount((t, f) -> f = 1 AND ${when}, ${times}, ${first}))`;
-  return `arraySum((t, v, f) -> if(f = 1 AND ${when}, v, 0), ${times}, ${values}, ${first})`;
+  const [packed, values, first] = [`s${s}_k`, `s${s}_v`, `s${s}_first`];
+  if (measure === 'conversion') return `toFloat64(arrayExists(k -> ${when}, ${packed}))`;
+  if (measure === 'count') return `toFloat64(arrayCount((k, f) -> f = 1 AND ${when}, ${packed}, ${first}))`;
+  return `arraySum((k, v, f) -> if(f = 1 AND ${when}, v, 0), ${packed}, ${values}, ${first})`;
 }
 
 /** The column of a metric's per-unit value in the work table: `u_<value>_<metric index>`. */
@@ -218,11 +243,15 @@ function perUnitColumns(
   metric: AnalysedMetric,
   index: number,
   sources: Map<string, SourceRead>,
+  { span, factor }: Packing,
 ): { column: string; sql: string }[] {
-  const window = metric.windowHours === null ? '' : ` AND t < first_ms + ${chInteger(metric.windowHours * HOUR_MS)}`;
-  const post = `t >= first_ms${window}`;
-  // Added on the event's side: first_ms minus the lookback could pass below 0, which UInt64 wraps.
-  const pre = `t < first_ms AND t + ${chInteger(metric.cuped.lookbackDays * DAY_MS)} >= first_ms`;
+  // `since` is the first exposure's time since `earliest`.
+  const packed = (time: string) => `${time} * ${chInteger(factor)}`;
+  const end = (hours: number) => `least(since + ${chInteger(hours * HOUR_MS)}, ${chInteger(span)})`;
+  const post = `k >= ${packed('since')}${metric.windowHours === null ? '' : ` AND k < ${packed(end(metric.windowHours))}`}`;
+  // Below 0, which UInt64 wraps, the lookback starts at 0; a difference is signed, and its product would overflow.
+  const lookback = chInteger(metric.cuped.lookbackDays * DAY_MS);
+  const pre = `k < ${packed('since')} AND k >= ${packed(`toUInt64(greatest(since, ${lookback}) - ${lookback})`)}`;
   return perUnitValues(metric).map((name) => {
     const { source, measure, covariate } = perUnitMeasure(metric, name);
     const s = sources.get(sourceKey(source))!.index;
@@ -255,20 +284,19 @@ export function fillWorkTableSql(
   const rank = scope.population ? '1' : `indexOf([${versions.map(chString).join(', ')}], version)`;
   const exposure = scope.population ? exposuresWhere(scope) : "type = 'exposure'";
   const sources = sourcesRead(metrics);
+  const packing = packingOf(scope, metrics);
+  const { earliest, factor } = packing;
   const gathered = [...sources.values()].flatMap(({ source, index, sums }) => {
     const when = sourceSql(source);
+    const k = `toUInt64(occurred_ms - ${chInteger(earliest)}) * ${chInteger(factor)} + cityHash64(event_id) % ${chInteger(factor)}`;
     return [
-      `groupArrayIf(occurred_ms, ${when}) AS s${index}_ms`,
-      `groupArrayIf(cityHash64(event_id), ${when}) AS s${index}_id`,
+      `groupArrayIf(${k}, ${when}) AS s${index}_k`,
       ...(sums ? [`groupArrayIf(value, ${when}) AS s${index}_v`] : []),
     ];
   });
-  const firsts = [...sources.values()].map(
-    ({ index }) => `arrayEnumerateUniq(s${index}_id, s${index}_ms) AS s${index}_first`,
-  );
-  const values = metrics.flatMap((metric, index) => perUnitColumns(metric, index, sources));
+  const firsts = [...sources.values()].map(({ index }) => `arrayEnumerateUniq(s${index}_k) AS s${index}_first`);
+  const values = metrics.flatMap((metric, index) => perUnitColumns(metric, index, sources, packing));
   const names = eventNamesOf(metrics);
-  const earliest = Math.max(0, scope.from.getTime() - longestLookbackDays(metrics) * DAY_MS);
   const tracks =
     names.length === 0
       ? ''
@@ -293,6 +321,7 @@ export function fillWorkTableSql(
     INSERT INTO ${work} (${columns.join(', ')})
     SELECT ${columns.join(', ')} FROM (
       SELECT first_key % ${base} AS rank, intDiv(first_key, ${base}) AS first_ms, intDiv(first_ms, ${bucketMs(bucketOf(scope))}) AS day,
+        toUInt64(first_ms - ${chInteger(earliest)}) AS since,
         multiple${[...(slice.length === 0 ? [] : ['slice']), ...computed].map((column) => `,\n        ${column}`).join('')}
       FROM (
         SELECT cityHash64(unit_id) AS unit,
