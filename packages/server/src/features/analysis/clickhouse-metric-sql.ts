@@ -190,9 +190,9 @@ function sourcesRead(metrics: AnalysedMetric[]): Map<string, SourceRead> {
  * `factor` plus its id's hash modulo `factor`. One array of them costs far less than one of times and one of ids: the
  * grouping's cost is per aggregate and element. Copies of an event (same id and time, as PostgreSQL's key of project,
  * event and time tells them) have the same number; so have two events of one unit and source at the same millisecond
- * whose ids' hashes agree in their last bits, at least 24 of them (32 for a phase of six weeks): a chance of 1 in 4
- * billion for each such pair, as small as the units' 64-bit hashes leave. A window's bounds on the time are bounds
- * on `k` times the factor, which stay below 2^64 since every time read is below `until`.
+ * whose ids' hashes agree in their last bits, at least 24 of them: a chance of 1 in 16 million for each such pair,
+ * and of 1 in 4 billion with the 32 bits a phase of six weeks leaves. A window's bounds on the time are bounds on `k`
+ * times the factor, which stay below 2^64 since every time read is below `until`.
  */
 interface Packing {
   earliest: number;
