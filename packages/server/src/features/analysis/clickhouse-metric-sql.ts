@@ -286,9 +286,9 @@ export function fillWorkTableSql(
   const sources = sourcesRead(metrics);
   const packing = packingOf(scope, metrics);
   const { earliest, factor } = packing;
+  const k = `toUInt64(occurred_ms - ${chInteger(earliest)}) * ${chInteger(factor)} + cityHash64(event_id) % ${chInteger(factor)}`;
   const gathered = [...sources.values()].flatMap(({ source, index, sums }) => {
     const when = sourceSql(source);
-    const k = `toUInt64(occurred_ms - ${chInteger(earliest)}) * ${chInteger(factor)} + cityHash64(event_id) % ${chInteger(factor)}`;
     return [
       `groupArrayIf(${k}, ${when}) AS s${index}_k`,
       ...(sums ? [`groupArrayIf(value, ${when}) AS s${index}_v`] : []),
