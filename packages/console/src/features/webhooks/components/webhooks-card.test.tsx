@@ -146,10 +146,8 @@ describe('webhooks', () => {
       fireEvent.click(within(row).getByRole('button', { name: /expand/i }));
       await screen.findByTestId(`delivery-status-${answered.id}`);
     }
-    const reasonOf = async (id: string) => {
-      fireEvent.mouseEnter(screen.getByTestId(`delivery-status-${id}`));
-      return screen.findByTestId(`delivery-error-${id}`);
-    };
+    // Written out beside the status, not in a tooltip: a phone cannot hover.
+    const reasonOf = (id: string) => screen.findByTestId(`delivery-error-${id}`);
 
     it("says why in the reader's language, quoting the receiver's answer as text", async () => {
       await openLog();
@@ -161,6 +159,9 @@ describe('webhooks', () => {
       const connection = await reasonOf(refused.id);
       expect(connection.querySelector('span')?.textContent).toBe('The connection to hooks.example.com failed');
       expect(connection.querySelector('code')?.textContent).toBe('connect ECONNREFUSED 203.0.113.5:443');
+      // A failed attempt that will be tried again says when, as well as why.
+      expect(screen.getByTestId(`delivery-next-${refused.id}`).textContent).toMatch(/^Next attempt /);
+      expect(screen.queryByTestId(`delivery-next-${answered.id}`)).toBeNull();
 
       await act(() => i18next.changeLanguage('ja'));
       expect((await reasonOf(answered.id)).querySelector('span')?.textContent).toBe('受信側が 502 を返しました');
