@@ -101,6 +101,40 @@ describe('the console', () => {
     expect(screen.getByTestId('sider')).toBeTruthy();
   });
 
+  describe('an address naming no project', () => {
+    it('says the project is not found for an id that cannot be one, beside the menu', async () => {
+      mockApi({ 'GET /api/v1/projects': { body: { projects: [project] } } });
+      renderConsole('/projects/flags', meAs('viewer'));
+      expect(await screen.findByText('Project not found')).toBeTruthy();
+      expect(screen.getByTestId('sider')).toBeTruthy();
+      expect(screen.queryByText('Please check the form')).toBeNull();
+    });
+
+    it('says so when the project is gone, in place of the page', async () => {
+      const gone = 'AAAAAAAAAAAAAAAA';
+      mockApi({
+        'GET /api/v1/projects': { body: { projects: [project] } },
+        [`GET /api/v1/projects/${gone}`]: {
+          status: 404,
+          body: { error: { code: 'not_found', message: 'Project not found' } },
+        },
+      });
+      renderConsole(`/projects/${gone}/experiments`, meAs('viewer'));
+      expect(await screen.findByText(/it may have been deleted, or the address is mistyped/)).toBeTruthy();
+      expect(screen.queryByTestId('create-experiment-button')).toBeNull();
+    });
+
+    it("shows the project's pages when it is there", async () => {
+      mockApi({
+        'GET /api/v1/projects': { body: { projects: [project] } },
+        [`GET /api/v1/projects/${project.id}`]: { body: project },
+      });
+      renderConsole(`/projects/${project.id}/settings`, meAs('admin'));
+      expect(await screen.findByTestId('tab-general')).toBeTruthy();
+      expect(screen.queryByText('Project not found')).toBeNull();
+    });
+  });
+
   it('hides the invitations tab from an editor', async () => {
     mockApi({ 'GET /api/v1/members': { body: { members: [] } }, 'GET /api/v1/projects': { body: { projects: [] } } });
     renderConsole('/organization', meAs('editor'));

@@ -5,6 +5,7 @@ import { ProtectedRoute } from '../lib/protected-route';
 import { AppLayout } from './layout/app-layout';
 import { MfaSetupGuard } from './mfa-setup-guard';
 import { ACCOUNT_PATH } from './paths';
+import { ProjectGuard } from './project-guard';
 import { RouteError } from './routes/route-error';
 
 // Pages load on demand: the sign-in page does not wait for the audit log's code.
@@ -45,69 +46,79 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'projects/:projectId',
-                lazy: async () => ({ Component: (await import('./routes/app/project-home')).ProjectHomeRoute }),
-              },
-              {
-                path: 'projects/:projectId/settings/:tab?',
-                lazy: async () => ({ Component: (await import('./routes/app/project-settings')).ProjectSettingsRoute }),
-              },
-              {
-                path: 'projects/:projectId/integration',
-                lazy: async () => ({ Component: (await import('./routes/app/integration')).IntegrationRoute }),
-              },
-              {
-                path: 'projects/:projectId/flags',
-                lazy: async () => ({ Component: (await import('./routes/app/flags')).FlagsRoute }),
-              },
-              {
-                path: 'projects/:projectId/flags/:flagKey/:tab?',
-                lazy: async () => ({ Component: (await import('./routes/app/flag')).FlagRoute }),
-              },
-              {
-                path: 'projects/:projectId/change-requests',
-                lazy: async () => ({ Component: (await import('./routes/app/change-requests')).ChangeRequestsRoute }),
-              },
-              {
-                path: 'projects/:projectId/change-requests/:changeRequestId',
-                lazy: async () => ({ Component: (await import('./routes/app/change-request')).ChangeRequestRoute }),
-              },
-              {
-                path: 'projects/:projectId/segments',
-                lazy: async () => ({ Component: (await import('./routes/app/segments')).SegmentsRoute }),
-              },
-              {
-                path: 'projects/:projectId/experiments',
-                lazy: async () => ({ Component: (await import('./routes/app/experiments')).ExperimentsRoute }),
-              },
-              {
-                path: 'projects/:projectId/experiment-templates',
-                lazy: async () => ({
-                  Component: (await import('./routes/app/experiment-templates')).ExperimentTemplatesRoute,
-                }),
-              },
-              {
-                path: 'projects/:projectId/experiments/new',
-                lazy: async () => ({
-                  Component: (await import('./routes/app/experiment-wizard')).ExperimentWizardRoute,
-                }),
-              },
-              {
-                path: 'projects/:projectId/experiments/:experimentKey/edit',
-                lazy: async () => ({
-                  Component: (await import('./routes/app/experiment-wizard')).ExperimentWizardRoute,
-                }),
-              },
-              {
-                path: 'projects/:projectId/experiments/:experimentKey/:tab?',
-                lazy: async () => ({ Component: (await import('./routes/app/experiment')).ExperimentRoute }),
-              },
-              {
-                path: 'projects/:projectId/metrics',
-                lazy: async () => ({ Component: (await import('./routes/app/metrics')).MetricsRoute }),
-              },
-              {
-                path: 'projects/:projectId/layers',
-                lazy: async () => ({ Component: (await import('./routes/app/layers')).LayersRoute }),
+                element: <ProjectGuard />,
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({ Component: (await import('./routes/app/project-home')).ProjectHomeRoute }),
+                  },
+                  {
+                    path: 'settings/:tab?',
+                    lazy: async () => ({
+                      Component: (await import('./routes/app/project-settings')).ProjectSettingsRoute,
+                    }),
+                  },
+                  {
+                    path: 'integration',
+                    lazy: async () => ({ Component: (await import('./routes/app/integration')).IntegrationRoute }),
+                  },
+                  {
+                    path: 'flags',
+                    lazy: async () => ({ Component: (await import('./routes/app/flags')).FlagsRoute }),
+                  },
+                  {
+                    path: 'flags/:flagKey/:tab?',
+                    lazy: async () => ({ Component: (await import('./routes/app/flag')).FlagRoute }),
+                  },
+                  {
+                    path: 'change-requests',
+                    lazy: async () => ({
+                      Component: (await import('./routes/app/change-requests')).ChangeRequestsRoute,
+                    }),
+                  },
+                  {
+                    path: 'change-requests/:changeRequestId',
+                    lazy: async () => ({ Component: (await import('./routes/app/change-request')).ChangeRequestRoute }),
+                  },
+                  {
+                    path: 'segments',
+                    lazy: async () => ({ Component: (await import('./routes/app/segments')).SegmentsRoute }),
+                  },
+                  {
+                    path: 'experiments',
+                    lazy: async () => ({ Component: (await import('./routes/app/experiments')).ExperimentsRoute }),
+                  },
+                  {
+                    path: 'experiment-templates',
+                    lazy: async () => ({
+                      Component: (await import('./routes/app/experiment-templates')).ExperimentTemplatesRoute,
+                    }),
+                  },
+                  {
+                    path: 'experiments/new',
+                    lazy: async () => ({
+                      Component: (await import('./routes/app/experiment-wizard')).ExperimentWizardRoute,
+                    }),
+                  },
+                  {
+                    path: 'experiments/:experimentKey/edit',
+                    lazy: async () => ({
+                      Component: (await import('./routes/app/experiment-wizard')).ExperimentWizardRoute,
+                    }),
+                  },
+                  {
+                    path: 'experiments/:experimentKey/:tab?',
+                    lazy: async () => ({ Component: (await import('./routes/app/experiment')).ExperimentRoute }),
+                  },
+                  {
+                    path: 'metrics',
+                    lazy: async () => ({ Component: (await import('./routes/app/metrics')).MetricsRoute }),
+                  },
+                  {
+                    path: 'layers',
+                    lazy: async () => ({ Component: (await import('./routes/app/layers')).LayersRoute }),
+                  },
+                ],
               },
               {
                 path: 'organization/:tab?',

@@ -19,7 +19,6 @@ import { StaleFlagsForm } from '../../../features/projects/components/stale-flag
 import { StatisticsSettingsForm } from '../../../features/projects/components/statistics-settings-form';
 import { TransferCard } from '../../../features/transfer/components/transfer-card';
 import { WebhooksCard } from '../../../features/webhooks/components/webhooks-card';
-import { isApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/authorization';
 import { PROJECT_SETTINGS_TABS, type ProjectSettingsTab, projectPath } from '../../paths';
 import { experimentPath } from './experiment-paths';
@@ -39,10 +38,8 @@ export function ProjectSettingsRoute() {
 
   if (!isTab(tab)) return <NotFound />;
   if (project.isPending) return <Skeleton active />;
+  // An address naming no project never gets here (ProjectGuard).
   if (project.isError) {
-    if (isApiError(project.error) && project.error.status === 404) {
-      return <NotFound title={t('settings.notFoundTitle')} description={t('settings.notFoundDescription')} />;
-    }
     return (
       <>
         <ServerErrorAlert error={project.error} />

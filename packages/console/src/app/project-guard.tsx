@@ -1,0 +1,22 @@
+import { idSchema } from '@tabula/protocol';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useParams } from 'react-router';
+import { NotFound } from '../components/errors/not-found';
+import { getProjectQueryOptions } from '../features/projects/api/get-project';
+import { isApiError } from '../lib/api-client';
+
+/**
+ * Around every page of a project: an address that names no project of the organization (mistyped, cut short, or of a
+ * project since deleted) says so once, instead of each page's requests failing on their own and its cards waiting
+ * for data that never comes. The page renders at once meanwhile; it asks for the same project.
+ */
+export function ProjectGuard() {
+  const { t } = useTranslation('projects');
+  const { projectId = '' } = useParams();
+  const wellFormed = idSchema.safeParse(projectId).success;
+  const project = useQuery({ ...getProjectQueryOptions(projectId), enabled: wellFormed });
+  const missing = !wellFormed || (isApiError(project.error) && project.error.status === 404);
+  if (missing) return <NotFound title={t('notFound.title')} description={t('notFound.description')} />;
+  return <Outlet />;
+}
