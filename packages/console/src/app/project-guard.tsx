@@ -1,10 +1,9 @@
-import { idSchema } from '@tabula/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { NotFound } from '../components/errors/not-found';
 import { getProjectQueryOptions } from '../features/projects/api/get-project';
-import { isApiError } from '../lib/api-client';
+import { isNotFound } from '../lib/api-client';
 
 /**
  * Around every page of a project: an address that names no project of the organization (mistyped, cut short, or of a
@@ -14,9 +13,9 @@ import { isApiError } from '../lib/api-client';
 export function ProjectGuard() {
   const { t } = useTranslation('projects');
   const { projectId = '' } = useParams();
-  const wellFormed = idSchema.safeParse(projectId).success;
-  const project = useQuery({ ...getProjectQueryOptions(projectId), enabled: wellFormed });
-  const missing = !wellFormed || (isApiError(project.error) && project.error.status === 404);
-  if (missing) return <NotFound title={t('notFound.title')} description={t('notFound.description')} />;
+  const project = useQuery(getProjectQueryOptions(projectId));
+  if (isNotFound(project.error)) {
+    return <NotFound title={t('notFound.title')} description={t('notFound.description')} />;
+  }
   return <Outlet />;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '../testing/mock-api';
-import { ApiError, api, setCsrfToken, unreachableApiHost } from './api-client';
+import { ApiError, type ApiErrorCode, api, isNotFound, setCsrfToken, unreachableApiHost } from './api-client';
 import { usePlatformStore } from './platform/platform';
 import { useServerReachability } from './server-reachability';
 
@@ -148,5 +148,15 @@ describe('api client', () => {
     }
     expect(String(fetch.mock.calls[0]?.[0])).toBe('https://api-sg.example.com/api/v1/things');
     expect(fetch.mock.calls[0]?.[1]).toMatchObject({ credentials: 'include' });
+  });
+
+  it('reads a 404, or a 400 refusing the address as invalid, as nothing found there; no other failure', () => {
+    const error = (status: number, code: ApiErrorCode) => new ApiError(status, code, 'x');
+    expect(isNotFound(error(404, 'not_found'))).toBe(true);
+    expect(isNotFound(error(400, 'validation_failed'))).toBe(true);
+    expect(isNotFound(error(403, 'forbidden'))).toBe(false);
+    expect(isNotFound(error(0, 'network_error'))).toBe(false);
+    expect(isNotFound(error(500, 'internal'))).toBe(false);
+    expect(isNotFound(new Error('not found'))).toBe(false);
   });
 });

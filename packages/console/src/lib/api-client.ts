@@ -34,6 +34,13 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/**
+ * Whether a read of one thing by its address found nothing there: the server answers 404, or 400 when the address
+ * cannot name one at all (an id, key or token of the wrong form: mistyped, or a link cut short).
+ */
+export const isNotFound = (error: unknown): boolean =>
+  isApiError(error) && (error.status === 404 || (error.status === 400 && error.code === 'validation_failed'));
+
 /** Any zod schema fits; the client only needs its parse. */
 export interface ResponseSchema<T> {
   parse(data: unknown): T;

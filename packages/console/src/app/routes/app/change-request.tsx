@@ -6,7 +6,7 @@ import { NotFound } from '../../../components/errors/not-found';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useChangeRequest } from '../../../features/change-requests/api/get-change-request';
 import { ChangeRequestDetail } from '../../../features/change-requests/components/change-request-detail';
-import { isApiError } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-client';
 import { changeRequestsPagePath } from '../../paths';
 
 export function ChangeRequestRoute() {
@@ -16,7 +16,7 @@ export function ChangeRequestRoute() {
 
   if (changeRequest.isPending) return <Skeleton active />;
   if (changeRequest.isError) {
-    if (isApiError(changeRequest.error) && changeRequest.error.status === 404) {
+    if (isNotFound(changeRequest.error)) {
       return <NotFound title={t('detail.notFound')} description={t('detail.notFoundDescription')} />;
     }
     return (

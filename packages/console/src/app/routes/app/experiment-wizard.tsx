@@ -10,7 +10,7 @@ import { useCanEditExperiments } from '../../../features/experiments/hooks/use-c
 import { useTemplate } from '../../../features/experiments/templates/api/get-templates';
 import { useLayers } from '../../../features/layers/api/get-layers';
 import { useSegments } from '../../../features/segments/api/get-segments';
-import { isApiError } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-client';
 import { editExperimentPath, experimentPath, experimentsPath } from './experiment-paths';
 
 /**
@@ -42,7 +42,7 @@ export function ExperimentWizardRoute() {
   }
   if ((experimentKey && experiment.isPending) || (templateKey && template.isPending)) return <Skeleton active />;
   if (experimentKey && experiment.isError) {
-    if (isApiError(experiment.error) && experiment.error.status === 404) {
+    if (isNotFound(experiment.error)) {
       return <NotFound title={t('detail.notFound')} description={t('detail.notFoundDescription')} />;
     }
     return <ServerErrorAlert error={experiment.error} />;

@@ -6,7 +6,7 @@ import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useExperiment } from '../../../features/experiments/api/get-experiment';
 import { ExperimentDetail, isExperimentTab } from '../../../features/experiments/components/detail/experiment-detail';
 import { useProject } from '../../../features/projects/api/get-project';
-import { isApiError } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-client';
 import { editExperimentPath, experimentPath, experimentsPath } from './experiment-paths';
 
 export function ExperimentRoute() {
@@ -19,7 +19,7 @@ export function ExperimentRoute() {
   if (!isExperimentTab(tab)) return <NotFound />;
   if (experiment.isPending) return <Skeleton active />;
   if (experiment.isError) {
-    if (isApiError(experiment.error) && experiment.error.status === 404) {
+    if (isNotFound(experiment.error)) {
       return <NotFound title={t('detail.notFound')} description={t('detail.notFoundDescription')} />;
     }
     return (

@@ -15,7 +15,7 @@ import { FlagHistory } from '../../../features/flags/components/flag-history';
 import { TestUserPanel } from '../../../features/flags/components/test-user-panel';
 import { useProject } from '../../../features/projects/api/get-project';
 import { useSegments } from '../../../features/segments/api/get-segments';
-import { isApiError } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-client';
 import { FLAG_TABS, type FlagTab, flagPath, flagsPath } from '../../paths';
 
 const isTab = (value: string): value is FlagTab => FLAG_TABS.includes(value as FlagTab);
@@ -35,7 +35,7 @@ export function FlagRoute() {
   if (!isTab(tab)) return <NotFound />;
   if (flag.isPending) return <Skeleton active />;
   if (flag.isError) {
-    if (isApiError(flag.error) && flag.error.status === 404) {
+    if (isNotFound(flag.error)) {
       return <NotFound title={t('notFoundTitle')} description={t('notFoundDescription', { key: flagKey })} />;
     }
     return (

@@ -91,6 +91,24 @@ describe('flag pages', () => {
     ).toBeTruthy();
   });
 
+  it('say so too for a key no flag can have, which the server refuses as invalid', async () => {
+    const malformed = 'Bad Key!';
+    mockApi({
+      ...projectRoutes,
+      [`GET ${flagsApiPath}/${encodeURIComponent(malformed)}`]: {
+        status: 400,
+        body: { error: { code: 'validation_failed', message: 'Invalid request: flagKey: Please input valid key' } },
+      },
+    });
+    renderWithApp(<FlagRoute />, {
+      me: meAs('viewer'),
+      path: flagPage.path,
+      url: `${base}/${encodeURIComponent(malformed)}`,
+    });
+    expect(await screen.findByText('Flag not found')).toBeTruthy();
+    expect(screen.queryByText('Please check the form')).toBeNull();
+  });
+
   it('list segments on their own page', async () => {
     mockApi(projectRoutes);
     renderWithApp(<SegmentsRoute />, {

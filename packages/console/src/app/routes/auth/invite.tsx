@@ -6,7 +6,7 @@ import { RelativeTime } from '../../../components/relative-time';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { useInvitation } from '../../../features/auth/api/get-invitation';
 import { AcceptInvitationForm } from '../../../features/auth/components/accept-invitation-form';
-import { isApiError } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-client';
 
 export function InviteRoute() {
   const { t } = useTranslation('auth');
@@ -22,7 +22,7 @@ export function InviteRoute() {
     );
   }
   if (invitation.isError) {
-    const gone = isApiError(invitation.error) && invitation.error.status === 404;
+    const gone = isNotFound(invitation.error);
     return (
       <AuthLayout title={t('invite.invalidTitle')}>
         {gone ? (

@@ -6,7 +6,7 @@ import { RelativeTime } from '../../../components/relative-time';
 import { ServerErrorAlert } from '../../../components/server-error-alert';
 import { usePasswordReset } from '../../../features/auth/api/get-password-reset';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
-import { isApiError } from '../../../lib/api-client';
+import { isNotFound } from '../../../lib/api-client';
 import { useMe } from '../../../lib/auth';
 
 /** Where a password reset link an admin handed out lands: `/reset-password/:token`. */
@@ -25,7 +25,7 @@ export function ResetPasswordRoute() {
     );
   }
   if (reset.isError) {
-    const gone = isApiError(reset.error) && reset.error.status === 404;
+    const gone = isNotFound(reset.error);
     return (
       <AuthLayout title={t('reset.invalidTitle')}>
         {gone ? (
