@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useParams } from 'react-router';
 import { NotFound } from '../components/errors/not-found';
-import { getProjectQueryOptions } from '../features/projects/api/get-project';
+import { useProject } from '../features/projects/api/get-project';
 import { isNotFound } from '../lib/api-client';
 
 /**
@@ -13,7 +12,7 @@ import { isNotFound } from '../lib/api-client';
 export function ProjectGuard() {
   const { t } = useTranslation('projects');
   const { projectId = '' } = useParams();
-  const project = useQuery(getProjectQueryOptions(projectId));
+  const project = useProject(projectId);
   if (isNotFound(project.error)) {
     return <NotFound title={t('notFound.title')} description={t('notFound.description')} />;
   }
